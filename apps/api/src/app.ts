@@ -1,0 +1,99 @@
+/**
+ * Builds the Fastify application: plugins, then routes. No listen() here, so tests use
+ * app.inject() and server.ts stays a thin launcher.
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import authRoutes from './auth/routes.ts';
+import authPlugin from './plugins/auth.ts';
+import contextPlugin from './plugins/context.ts';
+import errorHandler from './plugins/error-handler.ts';
+import openapi from './plugins/openapi.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import web from './plugins/web.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Override the logger (tests pass false). */
+  logger?: boolean;
+}
+
+/** Paystack's inline checkout loads a script and opens an iframe from these origins. */
+const PAYSTACK_SCRIPT = ['https://js.paystack.co'];
+const PAYSTACK_FRAME = ['https://checkout.paystack.com', 'https://*.paystack.co', 'https://*.paystack.com'];
+
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', '*.password', '*.accessToken'],
+              censor: '[redacted]',
+            },
+          },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(contextPlugin, { config, database });
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...PAYSTACK_SCRIPT],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.paystack.co'],
+        frameSrc: PAYSTACK_FRAME,
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The Paystack popup is a cross-origin window; keep it able to talk back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  }
+  await app.register(openapi);
+  await app.register(rateLimit);
+  await app.register(authPlugin);
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  await app.register(authRoutes, { prefix: '/api/auth' });
+
+  await app.register(web, { root: config.webDist });
+  return app;
+}

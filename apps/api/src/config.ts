@@ -1,0 +1,118 @@
+/**
+ * Every environment variable the API reads, parsed in one place (nothing else reads
+ * process.env). Defaults are safe for the embedded mode; `.env.example` lists them all.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  JWT_TTL: z.string().default('7d'),
+  REDIS_URL: optionalString,
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_WINDOW: z.string().default('1 minute'),
+  CORS_ORIGINS: optionalString,
+  TRUST_PROXY: bool,
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  WEB_DIST: optionalString,
+  PAYSTACK_SECRET_KEY: optionalString,
+  PAYSTACK_PUBLIC_KEY: optionalString,
+  PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  ALLOW_SANDBOX_IN_PRODUCTION: bool,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  jwtSecret: string;
+  jwtTtl: string;
+  redisUrl: string | undefined;
+  authRateLimit: { max: number; timeWindow: string };
+  corsOrigins: string[];
+  trustProxy: boolean;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: Env['SEED_DEMO'];
+  webDist: string | undefined;
+  paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
+  allowSandboxInProduction: boolean;
+}
+
+/** In embedded mode the JWT secret is generated once and kept beside the data. */
+function embeddedJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // Relative paths are relative to where the command was typed (npm sets INIT_CWD),
+  // not to the workspace folder npm runs the script in.
+  const baseDir = source.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
+  }
+  const jwtSecret = e.JWT_SECRET ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('hex') : embeddedJwtSecret(dataDir));
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    jwtSecret,
+    jwtTtl: e.JWT_TTL,
+    redisUrl: e.REDIS_URL,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindow: e.AUTH_RATE_WINDOW },
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+    trustProxy: e.TRUST_PROXY,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO,
+    webDist: e.WEB_DIST ? path.resolve(baseDir, e.WEB_DIST) : undefined,
+    paystack:
+      e.PAYSTACK_SECRET_KEY && e.PAYSTACK_PUBLIC_KEY
+        ? { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, baseUrl: e.PAYSTACK_BASE_URL }
+        : undefined,
+    allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
+  };
+}

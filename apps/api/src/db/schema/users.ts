@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '@shop/shared';
+
+export const roleEnum = pgEnum('user_role', ROLES);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Stored lower-cased; uniqueness is on lower(email) so it also holds for rows written by hand. */
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    country: text('country').notNull().default(''),
+    role: roleEnum('role').notNull().default('shopper'),
+    passwordHash: text('password_hash').notNull(),
+    /** Bumped to revoke every token issued before (password change, demotion). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // Admin users table: newest first, optionally filtered by country.
+    index('users_created_at_idx').on(t.createdAt.desc(), t.id),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,22 @@
+/** Makes the configuration and the database available to every route as app.config / app.db. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+  }
+}
+
+export default fp<{ config: Config; database: Database }>(
+  async function context(app: FastifyInstance, opts) {
+    app.decorate('config', opts.config);
+    app.decorate('database', opts.database);
+    app.decorate('db', opts.database.db);
+  },
+  { name: 'context' },
+);

@@ -1,0 +1,38 @@
+/** The one error handler: every failure leaves as `{msg}` JSON, never as a stack trace. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@shop/shared';
+import { HttpError } from '../lib/http-error.ts';
+
+function validationErrors(error: FastifyError) {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  return error.validation.map((v) => {
+    const params = v.params as { issue?: { path?: PropertyKey[] } } | undefined;
+    const issuePath = params?.issue?.path ?? [];
+    const fromInstance = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return { path: issuePath.length ? issuePath.map(String).join('.') : fromInstance, message: v.message ?? 'Invalid value' };
+  });
+}
+
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ msg: error.message, ...(error.errors && { errors: error.errors }) });
+    }
+    const errors = validationErrors(error);
+    if (errors) {
+      return reply.status(400).send({ msg: errors[0]?.message ?? 'Invalid request', errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ msg: MESSAGES.tooManyRequests });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, body too large, ...).
+      return reply.status(status).send({ msg: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ msg: MESSAGES.somethingWentWrong });
+  });
+});

@@ -1,0 +1,106 @@
+/** Users: the only module that reads or writes the users table. */
+import { eq, sql } from 'drizzle-orm';
+import type { AuthUser, RegisterBody, Role } from '@shop/shared';
+import type { Db } from '../db/client.ts';
+import { type UserRow, users } from '../db/schema/index.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+export function toAuthUser(u: UserRow): AuthUser {
+  return {
+    id: u.id,
+    fname: u.firstName,
+    lname: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    address: u.address,
+    city: u.city,
+    state: u.state,
+    country: u.country,
+    role: u.role,
+  };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Inserts a user; throws the driver's unique violation when the email is taken. */
+export async function insertUser(db: Db, input: RegisterBody, role: Role = 'shopper'): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await db
+    .insert(users)
+    .values({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email.trim().toLowerCase(),
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      country: input.country,
+      role,
+      passwordHash,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/**
+ * Creates an admin, or makes an existing account an admin with the given password.
+ * Existing tokens of that account are revoked (token version bump).
+ */
+export async function upsertAdmin(
+  db: Db,
+  input: { email: string; password: string; firstName?: string; lastName?: string },
+): Promise<{ user: UserRow; created: boolean }> {
+  const existing = await findUserByEmail(db, input.email);
+  if (!existing) {
+    const user = await insertUser(
+      db,
+      {
+        firstName: input.firstName ?? 'Shop',
+        lastName: input.lastName ?? 'Admin',
+        email: input.email,
+        password: input.password,
+        phone: '',
+        address: '',
+        city: '',
+        state: '',
+        country: '',
+      },
+      'admin',
+    );
+    return { user, created: true };
+  }
+  const [user] = await db
+    .update(users)
+    .set({
+      role: 'admin',
+      passwordHash: await hashPassword(input.password),
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    })
+    .where(eq(users.id, existing.id))
+    .returning();
+  if (!user) throw new Error('update returned no row');
+  return { user, created: false };
+}
+
+export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID_RE.test(value);
+}

@@ -1,0 +1,93 @@
+/**
+ * Test helpers: every test file gets its own migrated database (see global-setup.ts) and
+ * an app built on it; requests go through app.inject(), so no port is needed.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { createPglite, type Database, openDatabase } from '../src/db/client.ts';
+import { upsertAdmin } from '../src/users/service.ts';
+import { withDatabase } from './global-setup.ts';
+
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject('pgTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const name = `shop_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const database = await openDatabase({ url: withDatabase(url, name), poolSize: 20 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = inject('pgliteDump');
+  if (!dump) throw new Error('global setup did not prepare a database template');
+  const client = await createPglite(undefined, new Blob([readFileSync(dump)]));
+  return openDatabase({ pglite: client });
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  await app.ready();
+  return { app, database, close: () => app.close() };
+}
+
+let counter = 0;
+/** A unique, valid registration body. */
+export function newShopper(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Chioma',
+    lastName: 'Eze',
+    email: `shopper${counter}-${randomBytes(3).toString('hex')}@example.com`,
+    password: 'correct horse battery',
+    phone: '+2348030000000',
+    address: '5 Awolowo Road',
+    city: 'Ikoyi',
+    state: 'Lagos',
+    country: 'Nigeria',
+    ...overrides,
+  };
+}
+
+export async function registerShopper(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const body = newShopper(overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const json = res.json() as { accessToken: string; user: { id: string } };
+  return { ...json, email: body.email, password: body.password };
+}
+
+export async function createAdmin(ctx: TestContext, email = `admin-${randomBytes(3).toString('hex')}@example.com`) {
+  const password = 'admin password 123';
+  await upsertAdmin(ctx.database.db, { email, password });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/adminlogin', payload: { email, password } });
+  const json = res.json() as { accessToken: string; user: { id: string } };
+  return { ...json, email, password };
+}
+
+export function bearer(token: string): InjectOptions['headers'] {
+  return { authorization: `Bearer ${token}` };
+}

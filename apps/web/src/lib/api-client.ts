@@ -1,0 +1,70 @@
+/**
+ * The one way to call the API: JSON in and out, the stored token attached, errors
+ * raised as ApiError carrying the server's `msg`. A 401 on an authenticated call
+ * signs the session out (see onUnauthorized).
+ */
+import { STORAGE_KEYS } from '@shop/shared/constants';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let unauthorizedListener: (() => void) | undefined;
+export function onUnauthorized(listener: () => void) {
+  unauthorizedListener = listener;
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.accessToken);
+  } catch {
+    return null;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, { method = 'GET', body, query, signal }: RequestOptions = {}): Promise<T> {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(url, { method, headers, body: payload, signal });
+  const text = await res.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    if (res.status === 401 && token) unauthorizedListener?.();
+    const err = (data ?? {}) as { msg?: string; message?: string; errors?: { path: string; message: string }[] };
+    throw new ApiError(res.status, err.msg ?? err.message ?? 'Something went wrong', err.errors);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,33 @@
+/** Constants named by the product specifications; kept to the letter. */
+
+export const SIZES = ['small', 'medium', 'large', 'extra-large', 'one size'] as const;
+export type Size = (typeof SIZES)[number];
+
+export const AVAILABILITY = ['In Stock', 'Out of Stock'] as const;
+export type Availability = (typeof AVAILABILITY)[number];
+
+export const ROLES = ['shopper', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Browser storage keys used by the original clients. */
+export const STORAGE_KEYS = { user: 'user', accessToken: 'access_token' } as const;
+
+export const BANNER_ROTATION_MS = 3000;
+export const HERO_ROTATION_MS = 3000;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const HEADING_MAX_CHARS = 39;
+export const BLOG_EXCERPT_CHARS = 200;
+export const CAROUSEL_PAGE_SIZE = 3;
+export const COPYRIGHT_YEAR = 2024;
+export const CURRENCY = 'NGN';
+
+export const MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  notAdmin: 'This account is not an administrator',
+  emailTaken: 'An account with this email already exists',
+  unauthorized: 'Please sign in to continue',
+  forbidden: 'You are not allowed to do this',
+  somethingWentWrong: 'Something went wrong',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many attempts, please try again later',
+} as const;

@@ -1,0 +1,28 @@
+/**
+ * Money is integer kobo everywhere inside the system (1 naira = 100 kobo).
+ * The HTTP contract inherited from the original shop shows naira as plain numbers,
+ * so conversion happens only at the API edge and in display code.
+ */
+
+export type Kobo = number;
+
+/** Naira (possibly with up to 2 decimals) to integer kobo; rounds half away from zero. */
+export function nairaToKobo(naira: number): Kobo {
+  return Math.round(naira * 100);
+}
+
+export function koboToNaira(kobo: Kobo): number {
+  return kobo / 100;
+}
+
+const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+
+/** The one way to show money to a person: "₦12,500.00". */
+export function formatNaira(kobo: Kobo): string {
+  return nairaFormat.format(koboToNaira(kobo));
+}
+
+/** Sale price = price − discount, never below 0 (discount is an amount, not a percentage). */
+export function salePrice(priceKobo: Kobo, discountKobo: Kobo): Kobo {
+  return Math.max(0, priceKobo - discountKobo);
+}
