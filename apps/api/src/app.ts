@@ -16,6 +16,7 @@ import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import web from './plugins/web.ts';
+import media from './media/plugin.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(openapi);
   await app.register(rateLimit);
   await app.register(authPlugin);
+  await app.register(media);
 
   app.addHook('onClose', async () => {
     await database.close();

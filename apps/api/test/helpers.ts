@@ -3,7 +3,9 @@
  * an app built on it; requests go through app.inject(), so no port is needed.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -37,8 +39,10 @@ export async function createTestDatabase(): Promise<Database> {
   return openDatabase({ pglite: client });
 }
 
+/** Test config: quiet, generous rate limits, and a data directory of its own (uploads). */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env });
+  const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'shop-test-data-'));
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', DATA_DIR, ...env });
 }
 
 export interface TestContext {
@@ -49,9 +53,17 @@ export interface TestContext {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  const config = testConfig(env);
+  const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  return { app, database, close: () => app.close() };
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 let counter = 0;

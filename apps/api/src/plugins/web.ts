@@ -26,7 +26,8 @@ export default fp(
       });
     }
     app.setNotFoundHandler((request, reply) => {
-      const isApi = request.url === '/api' || request.url.startsWith('/api/');
+      // API and image paths never fall back to the app's HTML.
+      const isApi = /^\/(api|uploads)(\/|$|\?)/.test(request.url);
       if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
       }

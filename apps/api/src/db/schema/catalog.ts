@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { AVAILABILITY } from '@shop/shared';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Images are stored as ids (content hashes); the media module turns an id into the URLs
+ * of its WebP renditions. Names are unique case-insensitively.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_name_key').on(sql`lower(${t.name})`), uniqueIndex('categories_slug_key').on(t.slug)],
+);
+
+export const subs = pgTable(
+  'subs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subs_name_key').on(sql`lower(${t.name})`), index('subs_category_idx').on(t.categoryId)],
+);
+
+export const subsubs = pgTable(
+  'subsubs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    subId: uuid('sub_id').references(() => subs.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subsubs_name_key').on(sql`lower(${t.name})`), index('subsubs_sub_idx').on(t.subId)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('brands_name_key').on(sql`lower(${t.name})`), uniqueIndex('brands_slug_key').on(t.slug)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    heading: text('heading').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** Integer kobo. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** An amount in kobo, not a percentage. */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    /** What the shopper pays: price − discount, never below 0. Sorted and filtered on. */
+    salePrice: bigint('sale_price', { mode: 'number' }).notNull().generatedAlwaysAs(sql`greatest(price - discount, 0)`),
+    color: text('color').notNull().default(''),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    /** Units in stock. */
+    counter: integer('counter').notNull().default(0),
+    availability: text('availability', { enum: AVAILABILITY }).notNull().default('In Stock'),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    /** Copy of the brand's name, kept in step on rename, so search needs no join. */
+    brandName: text('brand_name').notNull().default(''),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    subId: uuid('sub_id').references(() => subs.id, { onDelete: 'restrict' }),
+    subsubId: uuid('subsub_id').references(() => subsubs.id, { onDelete: 'restrict' }),
+    /** Ordered image ids. */
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    /** Lower-cased title, heading and brand for trigram search. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(title || ' ' || heading || ' ' || brand_name)`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_price_nonnegative', sql`${t.price} >= 0`),
+    check('products_discount_nonnegative', sql`${t.discount} >= 0`),
+    check('products_counter_nonnegative', sql`${t.counter} >= 0`),
+    index('products_latest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_sale_price_idx').on(t.salePrice, t.id),
+    index('products_title_idx').on(t.title, t.id),
+    index('products_category_latest_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
+    index('products_category_price_idx').on(t.categoryId, t.salePrice, t.id),
+    index('products_brand_latest_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
+    index('products_sub_idx').on(t.subId),
+    index('products_subsub_idx').on(t.subsubId),
+    index('products_on_sale_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.discount} > 0`),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banners_order_idx').on(t.position, t.createdAt)],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    heading: text('heading').notNull().default(''),
+    text: text('text').notNull().default(''),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('posts_created_idx').on(t.createdAt.desc())],
+);
+
+/** Walk-in customers of the point of sale (they need no account). */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('customers_email_key').on(sql`lower(${t.email})`)],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type BrandRow = typeof brands.$inferSelect;

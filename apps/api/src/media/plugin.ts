@@ -1,0 +1,39 @@
+/**
+ * Media: multipart parsing, the image service (app.images) and the /uploads route for
+ * locally stored files, cached for a year (names are content hashes).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createImageService, type ImageService } from './images.ts';
+import { MAX_FILE_BYTES, MAX_FILES } from './multipart.ts';
+import { localDiskStorage } from './storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    images: ImageService;
+  }
+}
+
+export default fp(
+  async function media(app: FastifyInstance) {
+    await app.register(multipart, { limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES } });
+    const storage = localDiskStorage(path.join(app.config.dataDir, 'uploads'));
+    mkdirSync(storage.dir, { recursive: true });
+    app.decorate('images', createImageService(storage));
+    await app.register(fastifyStatic, {
+      root: storage.dir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      setHeaders(reply) {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  },
+  { name: 'media', dependencies: ['context'] },
+);
