@@ -10,6 +10,10 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import authRoutes from './auth/routes.ts';
+import catalogRoutes from './catalog/routes.ts';
+import contentRoutes from './content/routes.ts';
+import customerRoutes from './customers/routes.ts';
+import userRoutes from './users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -17,6 +21,15 @@ import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import web from './plugins/web.ts';
 import media from './media/plugin.ts';
+import readCache from './plugins/read-cache.ts';
+import payments from './payments/plugin.ts';
+import paymentRoutes from './payments/routes.ts';
+import orderRoutes from './orders/routes.ts';
+import audit from './admin/audit-plugin.ts';
+import adminRoutes from './admin/routes.ts';
+import posRoutes from './pos/routes.ts';
+import purchaseRoutes from './purchases/routes.ts';
+import reviewRoutes from './reviews/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -80,6 +93,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(rateLimit);
   await app.register(authPlugin);
   await app.register(media);
+  await app.register(readCache);
+  await app.register(payments);
+  // Before any route: it hooks every admin write route as it is declared.
+  await app.register(audit);
 
   app.addHook('onClose', async () => {
     await database.close();
@@ -95,7 +112,21 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(catalogRoutes);
+  await app.register(paymentRoutes);
+  await app.register(orderRoutes);
+  await app.register(reviewRoutes);
+  await app.register(purchaseRoutes);
+  await app.register(posRoutes);
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(contentRoutes);
+  await app.register(customerRoutes, { prefix: '/api/customers' });
+  await app.register(userRoutes, { prefix: '/api/users' });
 
+  if (config.benchRoutes) {
+    const { benchCeilingRoutes } = await import('../bench/ceiling-plugin.ts');
+    await app.register(benchCeilingRoutes);
+  }
   await app.register(web, { root: config.webDist });
   return app;
 }

@@ -38,6 +38,7 @@ const envSchema = z.object({
   PAYSTACK_PUBLIC_KEY: optionalString,
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
   ALLOW_SANDBOX_IN_PRODUCTION: bool,
+  BENCH_ROUTES: bool,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +62,8 @@ export interface Config {
   webDist: string | undefined;
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
   allowSandboxInProduction: boolean;
+  /** Registers the benchmark's in-memory ceiling route (npm run bench only). */
+  benchRoutes: boolean;
 }
 
 /** In embedded mode the JWT secret is generated once and kept beside the data. */
@@ -114,5 +117,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, baseUrl: e.PAYSTACK_BASE_URL }
         : undefined,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
+    benchRoutes: e.BENCH_ROUTES,
   };
 }

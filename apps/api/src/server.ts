@@ -43,6 +43,13 @@ export async function startServer(config: Config = loadConfig()) {
   for (const note of notes) console.log(`  ${note}`);
   console.log('');
 
+  // Pending orders hold stock for 30 minutes; give it back when they run out. Safe with
+  // several processes: each order is cancelled by exactly one conditional UPDATE.
+  const sweeper = setInterval(() => {
+    app.orders.expirePending().catch((error) => app.log.error({ err: error }, 'expiring pending orders failed'));
+  }, 60_000);
+  sweeper.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -50,6 +57,7 @@ export async function startServer(config: Config = loadConfig()) {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    clearInterval(sweeper);
     await app.close();
     process.exit(0);
   };

@@ -40,7 +40,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/me', {
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     schema: {
       tags,
       summary: 'The signed-in user',
@@ -51,7 +51,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/password', {
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
     config: { rateLimit },
     schema: {
       tags,

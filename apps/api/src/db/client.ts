@@ -24,6 +24,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   kind: 'pglite' | 'pg';
+  /** The connection string, for a PostgreSQL server. */
+  url?: string;
   db: Db;
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -47,6 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'pg',
+      url: options.url,
       db,
       migrate: async () => {
         await migratePg(drizzlePg(pool), { migrationsFolder });

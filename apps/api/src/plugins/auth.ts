@@ -1,7 +1,7 @@
 /**
  * Authentication: reads `Authorization: Bearer <jwt>`, loads the user and checks the
  * token version, so revoked or stale tokens stop working at once.
- * Routes declare what they need: `preHandler: app.requireUser` or `app.requireAdmin`.
+ * Routes declare what they need: `onRequest: app.requireUser` or `app.requireAdmin`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

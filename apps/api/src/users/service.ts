@@ -1,6 +1,6 @@
 /** Users: the only module that reads or writes the users table. */
-import { eq, sql } from 'drizzle-orm';
-import type { AuthUser, RegisterBody, Role } from '@shop/shared';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminUser, AuthUser, RegisterBody, Role, UserListQuery, UserSort } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -98,6 +98,79 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
     .update(users)
     .set({ passwordHash: await hashPassword(password), tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, userId));
+}
+
+export function toAdminUser(u: UserRow): AdminUser {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    address: u.address,
+    city: u.city,
+    state: u.state,
+    country: u.country,
+    role: u.role,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** `%text%` for LIKE, with LIKE's own wildcards in the text matched literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const USER_ORDER: Record<UserSort, SQL[]> = {
+  latest: [desc(users.createdAt), desc(users.id)],
+  oldest: [asc(users.createdAt), asc(users.id)],
+  name: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, asc(users.id)],
+  email: [asc(users.email), asc(users.id)],
+};
+
+/** The back office's users table: search, filter, sort and one page, with the total before paging. */
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ items: AdminUser[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(
+      or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+        ilike(users.email, pattern),
+        ilike(users.phone, pattern),
+      )!,
+    );
+  }
+  if (query.country) conditions.push(sql`lower(trim(${users.country})) = ${query.country.toLowerCase()}`);
+  if (query.role) conditions.push(eq(users.role, query.role));
+  const where = and(...conditions);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...USER_ORDER[query.sort])
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toAdminUser), total: totalRow?.n ?? 0 };
+}
+
+/**
+ * The distinct countries users gave, for the back office's filter. Case variants count
+ * once, shown in their capitalised form when there is one (byte order puts "N" before "n").
+ */
+export async function listUserCountries(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ country: sql<string>`min(trim(${users.country}) collate "C")` })
+    .from(users)
+    .where(sql`trim(${users.country}) <> ''`)
+    .groupBy(sql`lower(trim(${users.country}))`)
+    .orderBy(sql`lower(trim(${users.country}))`);
+  return rows.map((r) => r.country);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

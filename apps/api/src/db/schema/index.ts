@@ -1,3 +1,5 @@
+export * from './cache.ts';
 export * from './catalog.ts';
 export * from './meta.ts';
 export * from './users.ts';
+export * from './orders.ts';

@@ -1,0 +1,220 @@
+/**
+ * `npm run bench`: throughput and latency of the catalogue's hot endpoints on PostgreSQL
+ * with a large catalogue, against a ceiling measured in the same run (a route of the same
+ * server answering the same bytes from memory). Prints a table; writes bench/results/.
+ *
+ *   npm run bench -- [--products 100000] [--duration 10] [--connections 32]
+ *
+ * Uses BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/shop_bench); the
+ * database is created, migrated and filled (npm run seed -- --products N) when needed.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    port: { type: 'string', default: '3917' },
+  },
+});
+const targetProducts = Number(values.products);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const port = Number(values.port);
+const apiDir = path.resolve(import.meta.dirname, '..');
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shop_bench';
+const base = `http://127.0.0.1:${port}`;
+
+async function ensureDatabase() {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
+  await admin.end();
+}
+
+async function productCount(): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const res = await client.query('select count(*)::int as n from products');
+    return res.rows[0].n as number;
+  } catch {
+    return 0;
+  } finally {
+    await client.end();
+  }
+}
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', '--no-web-build'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '16',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      BENCH_ROUTES: 'true',
+      SEED_DEMO: 'never',
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+interface Measure {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  bytes: number;
+  rssMb: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function load(name: string, url: string, pid: number, seconds = duration): Promise<Measure> {
+  const latencies: number[] = [];
+  let peakRss = rssMb(pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(pid));
+  }, 250);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: `${base}${url}`, connections, duration: seconds, pipelining: 1 }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  clearInterval(sampler);
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    path: url,
+    rps: Math.round(result.requests.average),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: result.non2xx,
+    bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
+    rssMb: peakRss,
+  };
+}
+
+const fmt = (ms: number) => ms.toFixed(2);
+
+async function main() {
+  await ensureDatabase();
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/migrate.ts'], {
+    cwd: apiDir,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: 'inherit',
+  });
+  const have = await productCount();
+  if (have < targetProducts) {
+    console.error(`Seeding ${targetProducts - have} products...`);
+    const seeded = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/seed.ts', '--products', String(targetProducts - have)],
+      {
+        cwd: apiDir,
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-seed-')) },
+        stdio: 'inherit',
+      },
+    );
+    if (seeded.status !== 0) throw new Error('seeding failed');
+  }
+  const total = await productCount();
+
+  const server = startServer();
+  try {
+    await waitFor(`${base}/healthz`);
+    const sample = (await (await fetch(`${base}/api/products?limit=1`)).json()) as { id: string; title: string }[];
+    const first = sample[0];
+    if (!first) throw new Error('no products to benchmark');
+    const word =
+      first.title
+        .split(/\s+/)
+        .find((w) => w.length >= 4)
+        ?.toLowerCase() ?? 'dress';
+    const scenarios = [
+      { name: 'list', path: '/api/products?limit=48', target: 0.5 },
+      { name: 'search', path: `/api/products?title=${encodeURIComponent(word)}&limit=48`, target: 0.25 },
+      { name: 'filter', path: '/api/products?category=Women&onSale=true&sort=price_asc&limit=48', target: 0.5 },
+      { name: 'detail', path: `/api/products/${first.id}`, target: 0.5 },
+    ];
+
+    const rows: { scenario: Measure; ceiling: Measure; target: number }[] = [];
+    for (const s of scenarios) {
+      const bytes = Buffer.from(await (await fetch(`${base}${s.path}`)).arrayBuffer());
+      await fetch(`${base}/api/_bench/ceiling`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: bytes,
+      });
+      await load('warm-up', s.path, server.pid!, 2);
+      const ceiling = await load(`ceiling (${s.name} bytes)`, '/api/_bench/ceiling', server.pid!);
+      const scenario = await load(s.name, s.path, server.pid!);
+      rows.push({ scenario, ceiling, target: s.target });
+    }
+
+    const lines = [
+      `Catalogue: ${total.toLocaleString('en')} products on PostgreSQL; ${connections} connections, ${duration} s per run, ${process.platform} ${process.arch}, Node ${process.version}`,
+      '',
+      '| endpoint | req/s | ceiling req/s | ratio (target) | p50 ms | p95 ms | p99 ms | bytes | non-2xx | peak RSS MB |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map(({ scenario: m, ceiling: c, target }) => {
+        const ratio = m.rps / Math.max(1, c.rps);
+        return `| ${m.name} \`${m.path}\` | ${m.rps} | ${c.rps} | ${ratio.toFixed(2)} (≥ ${target}) ${ratio >= target ? 'ok' : 'MISS'} | ${fmt(m.p50)} | ${fmt(m.p95)} | ${fmt(m.p99)} | ${m.bytes} | ${m.non2xx} | ${m.rssMb} |`;
+      }),
+    ];
+    const search = rows.find((r) => r.scenario.name === 'search')?.scenario;
+    const peak = Math.max(...rows.flatMap((r) => [r.scenario.rssMb, r.ceiling.rssMb]));
+    lines.push('', `search p95 ${search ? fmt(search.p95) : '?'} ms (target < 25); peak RSS ${peak} MB (target < 250)`);
+    console.log(lines.join('\n'));
+    const outDir = path.join(apiDir, 'bench/results');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(path.join(outDir, 'latest.md'), `${lines.join('\n')}\n`);
+    writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ total, connections, duration, rows }, null, 2));
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+await main();

@@ -1,0 +1,50 @@
+/**
+ * The catalogue API: /api/categories, /api/subs, /api/subsubs, /api/brands and /api/products.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createSubBody, createSubsubBody, taxonomyNameBody, updateSubBody, updateSubsubBody } from '@shop/shared';
+import productRoutes from './product-routes.ts';
+import { createProductService } from './product-service.ts';
+import taxonomyRoutes from './taxonomy-routes.ts';
+import { createTaxonomyService } from './taxonomy-service.ts';
+
+export default async function catalogRoutes(app: FastifyInstance) {
+  const taxonomy = createTaxonomyService(app.db, app.images);
+
+  await app.register(taxonomyRoutes, {
+    prefix: '/api/categories',
+    kind: 'category',
+    service: taxonomy,
+    createBody: taxonomyNameBody,
+    updateBody: taxonomyNameBody,
+    // Old clients delete subs and subsubs, and set brand images, through the categories paths.
+    alsoDelete: ['sub', 'subsub'],
+    alsoUpdate: ['brand'],
+  });
+  await app.register(taxonomyRoutes, {
+    prefix: '/api/subs',
+    kind: 'sub',
+    service: taxonomy,
+    createBody: createSubBody,
+    updateBody: updateSubBody,
+  });
+  await app.register(taxonomyRoutes, {
+    prefix: '/api/subsubs',
+    kind: 'subsub',
+    service: taxonomy,
+    createBody: createSubsubBody,
+    updateBody: updateSubsubBody,
+  });
+  await app.register(taxonomyRoutes, {
+    prefix: '/api/brands',
+    kind: 'brand',
+    service: taxonomy,
+    createBody: taxonomyNameBody,
+    updateBody: taxonomyNameBody,
+  });
+
+  await app.register(productRoutes, {
+    prefix: '/api/products',
+    service: createProductService(app.db, app.images, taxonomy),
+  });
+}

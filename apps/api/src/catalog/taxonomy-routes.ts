@@ -1,0 +1,125 @@
+/**
+ * The routes of one taxonomy resource (registered under /api/categories, /api/subs,
+ * /api/subsubs and /api/brands). Reads are public; writes need an admin.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogMessage, errorResponse, type TaxonomyInput, taxonomyItem, taxonomyListResponse } from '@shop/shared';
+import { z } from 'zod';
+import { badRequest, notFound } from '../lib/http-error.ts';
+import { isMultipart, readMultipart } from '../media/multipart.ts';
+import { parseWith, readForm } from './form.ts';
+import { notFoundMessage, type TaxonomyChanges, type TaxonomyKind, type TaxonomyService } from './taxonomy-service.ts';
+
+export interface TaxonomyRoutesOptions {
+  kind: TaxonomyKind;
+  service: TaxonomyService;
+  createBody: z.ZodType<TaxonomyInput>;
+  updateBody: z.ZodType<TaxonomyInput>;
+  /**
+   * The original back office reused the categories paths for other resources (deleting
+   * subs and subsubs, setting brand images). Ids of those kinds are accepted too, tried in order.
+   */
+  alsoDelete?: TaxonomyKind[];
+  alsoUpdate?: TaxonomyKind[];
+}
+
+const idParams = z.object({ id: z.string() });
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const writeErrors = { ...errors, 413: errorResponse, 415: errorResponse };
+const security = [{ bearerAuth: [] }];
+
+const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app, opts) => {
+  const { kind, service } = opts;
+  const label = service.label(kind);
+  const tags = ['catalog'];
+  const consumes = service.hasImage(kind) ? ['application/json', 'multipart/form-data'] : undefined;
+
+  async function targetKind(id: string, also: TaxonomyKind[] = []): Promise<TaxonomyKind> {
+    const found = await service.kindOf(id, [kind, ...also]);
+    if (!found) throw notFound(notFoundMessage(kind));
+    return found;
+  }
+
+  /** Stores the one uploaded image, if any, for a resource that has images. */
+  async function storeImage(target: TaxonomyKind, files: Buffer[]): Promise<string | undefined> {
+    if (files.length === 0 || !service.hasImage(target)) return undefined;
+    if (files.length > 1) throw badRequest('Send one image only');
+    return app.images.save(files[0]!);
+  }
+
+  app.get('/', {
+    schema: { tags, summary: `List every ${label}, by name`, response: { 200: taxonomyListResponse } },
+    handler: (request, reply) =>
+      app.readCache.serve(request, reply, ['catalog'], async () => ({ body: await service.list(kind) })),
+  });
+
+  app.get('/:id', {
+    schema: { tags, summary: `One ${label}`, params: idParams, response: { 200: taxonomyItem, 404: errorResponse } },
+    handler: async (request) => service.get(kind, request.params.id),
+  });
+
+  app.post('/create', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags,
+      summary: `Create a ${label}${consumes ? ' (JSON, or multipart with an optional `imageUrl` file)' : ''}`,
+      security,
+      consumes,
+      body: opts.createBody.nullish(),
+      response: { 201: taxonomyItem, ...writeErrors },
+    },
+    handler: async (request, reply) => {
+      const form = await readForm(request, opts.createBody, request.body);
+      const changes: TaxonomyChanges = { ...form.input, image: await storeImage(kind, form.files) };
+      return reply.status(201).send(await service.create(kind, changes));
+    },
+  });
+
+  app.put('/:id', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags,
+      summary: `Rename a ${label} (JSON \`name\`)${consumes ? ', or replace its image (multipart `imageUrl` file)' : ''}`,
+      security,
+      consumes,
+      params: idParams,
+      body: opts.updateBody.nullish(),
+      response: { 200: taxonomyItem, ...writeErrors },
+    },
+    handler: async (request) => {
+      const target = await targetKind(request.params.id, opts.alsoUpdate);
+      let changes: TaxonomyChanges;
+      if (isMultipart(request)) {
+        // An image upload, possibly with other fields (then validated as in JSON).
+        const { fields, files } = await readMultipart(request);
+        const input = Object.keys(fields).length > 0 ? parseWith(opts.updateBody, fields) : {};
+        const image = await storeImage(
+          target,
+          files.map((f) => f.data),
+        );
+        if (!image && Object.keys(input).length === 0) throw badRequest('Please select an image to upload');
+        changes = { ...input, image };
+      } else {
+        changes = (await readForm(request, opts.updateBody, request.body)).input;
+      }
+      return service.update(target, request.params.id, changes);
+    },
+  });
+
+  app.delete('/:id', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags,
+      summary: `Delete a ${label} that no product uses`,
+      security,
+      params: idParams,
+      response: { 200: catalogMessage, ...errors },
+    },
+    handler: async (request) => {
+      const target = await targetKind(request.params.id, opts.alsoDelete);
+      return service.remove(target, request.params.id);
+    },
+  });
+};
+
+export default taxonomyRoutes;

@@ -1,0 +1,13 @@
+/** Content routes: announcement banners, blog posts and store settings. */
+import type { FastifyPluginAsync } from 'fastify';
+import bannerRoutes from './banners-routes.ts';
+import postRoutes from './posts-routes.ts';
+import settingsRoutes from './settings-routes.ts';
+
+const contentRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(bannerRoutes, { prefix: '/api/banners' });
+  await app.register(postRoutes, { prefix: '/api/posts' });
+  await app.register(settingsRoutes, { prefix: '/api/settings' });
+};
+
+export default contentRoutes;

@@ -1,0 +1,44 @@
+/**
+ * Store settings (name, phone, service hours, banner rotation speed), kept as one JSON
+ * object in app_meta under `store_settings`. Defaults fill whatever was never saved.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_STORE_SETTINGS, type StoreSettings, type StoreSettingsPatch, storeSettings } from '@shop/shared';
+import type { Db } from '../db/client.ts';
+import { appMeta } from '../db/schema/index.ts';
+
+export const SETTINGS_KEY = 'store_settings';
+
+/** Stored values over the defaults; a stored value that is no longer valid falls back to its default. */
+function withDefaults(stored: unknown): StoreSettings {
+  const settings: StoreSettings = { ...DEFAULT_STORE_SETTINGS };
+  if (!stored || typeof stored !== 'object') return settings;
+  const record = stored as Record<string, unknown>;
+  for (const key of Object.keys(storeSettings.shape) as (keyof StoreSettings)[]) {
+    const parsed = storeSettings.shape[key].safeParse(record[key]);
+    if (parsed.success) Object.assign(settings, { [key]: parsed.data });
+  }
+  return settings;
+}
+
+export async function getSettings(db: Db): Promise<StoreSettings> {
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, SETTINGS_KEY));
+  return withDefaults(row?.value);
+}
+
+/**
+ * Saves the given settings and keeps the others. The merge happens in one SQL statement
+ * (jsonb `||`), so two admins saving different fields at once both keep their change.
+ */
+export async function updateSettings(db: Db, patch: StoreSettingsPatch): Promise<StoreSettings> {
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const [row] = await db
+    .insert(appMeta)
+    .values({ key: SETTINGS_KEY, value: changes })
+    .onConflictDoUpdate({
+      target: appMeta.key,
+      set: { value: sql`${appMeta.value} || excluded.value`, updatedAt: sql`now()` },
+    })
+    .returning({ value: appMeta.value });
+  return withDefaults(row?.value);
+}

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMeta } from '../db/schema/index.ts';
+import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import { getSettings, SETTINGS_KEY, updateSettings } from './settings-service.ts';
+
+let ctx: TestContext;
+let admin: InjectOptions['headers'];
+let shopper: InjectOptions['headers'];
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = bearer((await createAdmin(ctx)).accessToken);
+  shopper = bearer((await registerShopper(ctx.app)).accessToken);
+});
+afterAll(() => ctx.close());
+
+const DEFAULTS = {
+  storeName: 'Adire',
+  phone: '+234 801 234 5678',
+  serviceHours: 'Monday to Saturday, 9am to 7pm',
+  bannerRotationMs: 3000,
+};
+const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json();
+const put = (payload: unknown, headers = admin) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/settings', headers, payload: payload as object });
+
+describe('store settings', () => {
+  it('answers the defaults while nothing is stored, to anyone', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(DEFAULTS);
+  });
+
+  it('saves a partial change and keeps the other settings', async () => {
+    const first = await put({ bannerRotationMs: 5000 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ ...DEFAULTS, bannerRotationMs: 5000 });
+
+    const second = await put({ storeName: '  Adire Lekki ', phone: '+234 802 000 1111' });
+    expect(second.statusCode).toBe(200);
+    const expected = { ...DEFAULTS, bannerRotationMs: 5000, storeName: 'Adire Lekki', phone: '+234 802 000 1111' };
+    expect(second.json()).toEqual(expected);
+    expect(await read()).toEqual(expected);
+  });
+
+  it('keeps both of two concurrent changes to different fields', async () => {
+    const db = ctx.database.db;
+    await Promise.all([
+      updateSettings(db, { serviceHours: 'Every day, 8am to 8pm' }),
+      updateSettings(db, { bannerRotationMs: 7000 }),
+    ]);
+    expect(await getSettings(db)).toMatchObject({ serviceHours: 'Every day, 8am to 8pm', bannerRotationMs: 7000 });
+  });
+
+  it('refuses invalid values and unknown keys with 400 and changes nothing', async () => {
+    const before = await read();
+    const bad = [
+      { bannerRotationMs: 999 },
+      { bannerRotationMs: 60_001 },
+      { bannerRotationMs: 1500.5 },
+      { bannerRotationMs: '3000' },
+      { storeName: '' },
+      { storeName: '   ' },
+      { serviceHours: '' },
+      { phone: 'call us' },
+      { storeName: 'Fine', colour: 'red' },
+      [],
+    ];
+    for (const payload of bad) {
+      const res = await put(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().msg).toEqual(expect.any(String));
+    }
+    expect(await read()).toEqual(before);
+    // The bounds themselves are allowed.
+    expect((await put({ bannerRotationMs: 1000 })).statusCode).toBe(200);
+    expect((await put({ bannerRotationMs: 60_000 })).json().bannerRotationMs).toBe(60_000);
+  });
+
+  it('falls back to the default for a stored value that is not valid', async () => {
+    await ctx.database.db
+      .update(appMeta)
+      .set({ value: { storeName: 'Stored', bannerRotationMs: 'fast', phone: 42 } })
+      .where(eq(appMeta.key, SETTINGS_KEY));
+    expect(await read()).toEqual({ ...DEFAULTS, storeName: 'Stored' });
+  });
+
+  it('answers 401 anonymous and 403 for a shopper, and changes nothing', async () => {
+    const before = await read();
+    const anonymous = await ctx.app.inject({ method: 'PUT', url: '/api/settings', payload: { storeName: 'Hacked' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().msg).toEqual(expect.any(String));
+    const asShopper = await put({ storeName: 'Hacked' }, shopper);
+    expect(asShopper.statusCode).toBe(403);
+    expect(await read()).toEqual(before);
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { customer, customerCreateBody, customerListQuery, errorResponse } from '@shop/shared';
+import { z } from 'zod';
+import { createCustomer, listCustomers } from './service.ts';
+
+const tags = ['customers'];
+const security = [{ bearerAuth: [] }];
+const adminErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+
+/** Mounted at /api/customers: the point of sale's customers, for admins only. */
+const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get('', {
+    schema: {
+      tags,
+      summary: 'Point-of-sale customers, newest first, with search (admin; total in X-Total-Count)',
+      security,
+      querystring: customerListQuery,
+      response: { 200: z.array(customer), ...adminErrors },
+    },
+    handler: async (request, reply) => {
+      const { items, total } = await listCustomers(app.db, request.query);
+      reply.header('X-Total-Count', String(total));
+      return items;
+    },
+  });
+
+  app.post('/create', {
+    schema: {
+      tags,
+      summary: 'Record a point-of-sale customer (admin); answers 200 as the original point of sale expects',
+      security,
+      body: customerCreateBody,
+      response: { 200: customer, ...adminErrors, 409: errorResponse },
+    },
+    handler: async (request) => createCustomer(app.db, request.body),
+  });
+};
+
+export default customerRoutes;

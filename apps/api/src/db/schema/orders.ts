@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers, products } from './catalog.ts';
+import { users } from './users.ts';
+
+import { ORDER_STATUSES, type OrderStatus } from '@shop/shared';
+
+export { ORDER_STATUSES, type OrderStatus };
+export const ORDER_CHANNELS = ['web', 'pos', 'legacy'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1001 });
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-readable, e.g. NG-001042. */
+    number: text('number').notNull().default(sql`'NG-' || lpad(nextval('order_number_seq')::text, 6, '0')`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    country: text('country').notNull().default(''),
+    channel: text('channel', { enum: ORDER_CHANNELS }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    /** Integer kobo: sum of list prices, sum of discounts, and what is charged. */
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    /** paystack | sandbox | pos */
+    paymentProvider: text('payment_provider'),
+    /** POS: cash | transfer | card */
+    paymentMethod: text('payment_method'),
+    paymentReference: text('payment_reference'),
+    failureReason: text('failure_reason'),
+    /** A pending order holds its stock until this moment. */
+    expiresAt: ts('expires_at'),
+    paidAt: ts('paid_at'),
+    archivedAt: ts('archived_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    uniqueIndex('orders_payment_reference_key').on(t.paymentReference),
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc(), t.id),
+    index('orders_status_idx').on(t.status, t.createdAt.desc()),
+    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check('orders_amounts_nonnegative', sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** Snapshots: what the shopper saw when ordering. */
+    title: text('title').notNull(),
+    imageUrl: text('image_url'),
+    color: text('color').notNull().default(''),
+    size: text('size').notNull().default(''),
+    categoryId: uuid('category_id'),
+    /** Integer kobo per unit: list price and discount; the charge per unit is their difference. */
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    unitDiscount: bigint('unit_discount', { mode: 'number' }).notNull().default(0),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_key').on(t.productId, t.userId),
+    index('reviews_product_latest_idx').on(t.productId, t.createdAt.desc()),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Payment notifications and verifications as received, for the record. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_events_reference_idx').on(t.reference)],
+);
+
+/** The offline sandbox provider's own ledger (stands in for Paystack's side). */
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  reference: text('reference').primaryKey(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  email: text('email').notNull(),
+  status: text('status', { enum: ['pending', 'success', 'failed'] })
+    .notNull()
+    .default('pending'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -1,0 +1,87 @@
+/**
+ * Paystack over its documented REST API (https://paystack.com/docs/api/transaction/):
+ * POST /transaction/initialize and GET /transaction/verify/:reference, authenticated with
+ * the secret key. Webhooks are signed with HMAC-SHA512 of the raw body and the secret key.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type InitializeInput, type PaymentProvider, PaymentProviderError, type VerifyResult } from './provider.ts';
+
+interface PaystackConfig {
+  secretKey: string;
+  publicKey: string;
+  baseUrl: string;
+  /** Per request; Paystack normally answers well within it. */
+  timeoutMs?: number;
+}
+
+interface PaystackEnvelope<T> {
+  status: boolean;
+  message: string;
+  data: T;
+}
+
+export function createPaystackProvider(config: PaystackConfig): PaymentProvider {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = config.timeoutMs ?? 15_000;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<PaystackEnvelope<T>> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${config.secretKey}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`Paystack could not be reached: ${(error as Error).message}`);
+    }
+    const json = (await res.json().catch(() => undefined)) as PaystackEnvelope<T> | undefined;
+    if (!json || typeof json.status !== 'boolean') {
+      throw new PaymentProviderError(`Paystack answered ${res.status} without a readable body`);
+    }
+    return json;
+  }
+
+  return {
+    name: 'paystack',
+    publicKey: config.publicKey,
+
+    async initialize(input: InitializeInput) {
+      const res = await call<{ authorization_url: string; access_code: string; reference: string }>(
+        'POST',
+        '/transaction/initialize',
+        {
+          email: input.email,
+          amount: String(input.amount),
+          currency: input.currency,
+          reference: input.reference,
+          metadata: input.metadata,
+        },
+      );
+      if (!res.status) throw new PaymentProviderError(res.message || 'Paystack refused to start the payment');
+      return { accessCode: res.data.access_code, authorizationUrl: res.data.authorization_url };
+    },
+
+    async verify(reference: string): Promise<VerifyResult> {
+      const res = await call<{ status: string; amount: number; currency: string; gateway_response?: string } | null>(
+        'GET',
+        `/transaction/verify/${encodeURIComponent(reference)}`,
+      );
+      if (!res.status || !res.data) {
+        return { status: 'pending', amount: 0, currency: '', reason: res.message, raw: res };
+      }
+      const { status, amount, currency, gateway_response } = res.data;
+      const mapped = status === 'success' ? 'success' : status === 'failed' || status === 'reversed' ? 'failed' : 'pending';
+      return { status: mapped, amount: Number(amount), currency, reason: gateway_response, raw: res.data };
+    },
+  };
+}
+
+/** Constant-time check of the x-paystack-signature header against the raw request body. */
+export function isValidPaystackSignature(rawBody: Buffer, signature: string | undefined, secretKey: string): boolean {
+  if (!signature || !/^[a-f0-9]{128}$/i.test(signature)) return false;
+  const expected = createHmac('sha512', secretKey).update(rawBody).digest();
+  const given = Buffer.from(signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

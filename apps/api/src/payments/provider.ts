@@ -1,0 +1,45 @@
+/**
+ * A payment provider as the checkout sees it. Two implementations: Paystack (real money,
+ * when keys are configured) and the offline sandbox. Orders never trust the browser: an
+ * order counts as paid only after `verify` (or a signed webhook) says so and the amount
+ * and currency match the order.
+ */
+export interface InitializeInput {
+  reference: string;
+  /** Integer kobo. */
+  amount: number;
+  currency: string;
+  email: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface InitializeResult {
+  accessCode?: string;
+  authorizationUrl?: string;
+}
+
+export type VerifyStatus = 'success' | 'failed' | 'pending';
+
+export interface VerifyResult {
+  status: VerifyStatus;
+  /** Integer kobo, as the provider reports it. */
+  amount: number;
+  currency: string;
+  reason?: string;
+  raw: unknown;
+}
+
+export interface PaymentProvider {
+  readonly name: 'paystack' | 'sandbox';
+  /** The key the browser needs to open the checkout (Paystack's public key; empty for the sandbox). */
+  readonly publicKey: string;
+  initialize(input: InitializeInput): Promise<InitializeResult>;
+  verify(reference: string): Promise<VerifyResult>;
+}
+
+export class PaymentProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}

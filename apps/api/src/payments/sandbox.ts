@@ -1,0 +1,59 @@
+/**
+ * The offline payment provider, used when no Paystack keys are set. It keeps its own
+ * ledger in the database (so every API process agrees), and the web app's test checkout
+ * records the outcome of a success card or a decline card there. Verification then goes
+ * through exactly the same code path as Paystack's.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sandboxTransactions } from '../db/schema/index.ts';
+import type { InitializeInput, PaymentProvider, VerifyResult } from './provider.ts';
+
+/** Test cards shown by the sandbox checkout. */
+export const SANDBOX_CARDS = {
+  success: '4084 0840 8408 4081',
+  decline: '4000 0000 0000 0002',
+} as const;
+
+export function createSandboxProvider(db: Db): PaymentProvider & {
+  pay(reference: string, card: string): Promise<'success' | 'failed' | undefined>;
+} {
+  return {
+    name: 'sandbox',
+    publicKey: '',
+
+    async initialize(input: InitializeInput) {
+      await db
+        .insert(sandboxTransactions)
+        .values({ reference: input.reference, amount: input.amount, currency: input.currency, email: input.email })
+        .onConflictDoNothing();
+      return { accessCode: `sandbox_${input.reference}` };
+    },
+
+    async verify(reference: string): Promise<VerifyResult> {
+      const [tx] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, reference));
+      if (!tx) return { status: 'pending', amount: 0, currency: '', reason: 'Unknown transaction', raw: null };
+      return {
+        status: tx.status,
+        amount: tx.amount,
+        currency: tx.currency,
+        reason: tx.status === 'failed' ? 'Declined by the card issuer (sandbox decline card)' : undefined,
+        raw: tx,
+      };
+    },
+
+    /** Records the outcome of the test checkout; only a pending transaction can change. */
+    async pay(reference: string, card: string) {
+      const digits = card.replace(/\D/g, '');
+      const outcome = digits === SANDBOX_CARDS.success.replace(/\D/g, '') ? 'success' : 'failed';
+      const [row] = await db
+        .update(sandboxTransactions)
+        .set({ status: outcome, updatedAt: sql`now()` })
+        .where(sql`${sandboxTransactions.reference} = ${reference} and ${sandboxTransactions.status} = 'pending'`)
+        .returning();
+      if (row) return row.status === 'pending' ? undefined : row.status;
+      const [existing] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, reference));
+      return existing && existing.status !== 'pending' ? existing.status : undefined;
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * A cache for public read endpoints that stays correct with any number of API processes.
+ *
+ * Every write to the catalogue or content tables bumps a version row in the database
+ * (triggers, migration 0004), inside the writing transaction. Each cached answer is keyed
+ * by the versions it depends on, so a write is visible to the very next read on every
+ * process: the version check is one primary-key read, shared by concurrent requests
+ * (see lib/batched.ts). Answers carry a strong ETag; a matching If-None-Match gets a 304.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { cacheVersions } from '../db/schema/index.ts';
+import { batched } from '../lib/batched.ts';
+
+export type CacheScope = 'catalog' | 'content';
+
+export interface CachedAnswer {
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Entry {
+  payload: string;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: {
+      /** Answers from the cache, or computes, stores and answers. */
+      serve(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        scopes: CacheScope[],
+        compute: () => Promise<CachedAnswer>,
+      ): Promise<void>;
+    };
+  }
+}
+
+const MAX_ENTRIES = 2000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export default fp(
+  async function readCache(app: FastifyInstance) {
+    const entries = new Map<string, Entry>();
+    let bytes = 0;
+    let seenVersions = '';
+
+    const loadVersions = batched(async () => {
+      const rows = await app.db.select().from(cacheVersions);
+      return new Map(rows.map((r) => [r.scope, r.version]));
+    });
+
+    function remember(key: string, entry: Entry) {
+      entries.set(key, entry);
+      bytes += entry.payload.length;
+      // Map keeps insertion order: drop the oldest entries beyond the bounds.
+      for (const [oldKey, old] of entries) {
+        if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
+        entries.delete(oldKey);
+        bytes -= old.payload.length;
+      }
+    }
+
+    function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
+      reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache');
+      for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
+      if (request.headers['if-none-match'] === entry.etag) reply.status(304).send();
+      else reply.type('application/json; charset=utf-8').send(entry.payload);
+    }
+
+    app.decorate('readCache', {
+      async serve(request, reply, scopes, compute) {
+        const versions = await loadVersions();
+        const all = [...versions.entries()].map(([s, v]) => `${s}:${v}`).join(',');
+        if (all !== seenVersions) {
+          // Something changed since the entries were made: they can never be served again.
+          entries.clear();
+          bytes = 0;
+          seenVersions = all;
+        }
+        const key = `${scopes.map((s) => versions.get(s) ?? 0).join('.')}|${request.url}`;
+        let entry = entries.get(key);
+        if (!entry) {
+          const answer = await compute();
+          const payload = JSON.stringify(answer.body);
+          const etag = `"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
+          entry = { payload, etag, headers: answer.headers ?? {} };
+          remember(key, entry);
+        }
+        send(request, reply, entry);
+      },
+    });
+  },
+  { name: 'read-cache', dependencies: ['context'] },
+);

@@ -1,0 +1,38 @@
+/** The point of sale: a sale to a walk-in customer, paid at the counter, with receipt data. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, posOrderBody, posReceipt } from '@shop/shared';
+import { getSettings } from '../content/settings-service.ts';
+import { toOrderView } from '../orders/view.ts';
+import { sellAtPos } from './service.ts';
+
+const posRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/pos/orders', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags: ['point of sale'],
+      security: [{ bearerAuth: [] }],
+      summary: 'Record a paid point-of-sale sale (admin): stock is taken at once; answers with receipt data',
+      body: posOrderBody,
+      response: {
+        201: posReceipt,
+        400: errorResponse,
+        401: errorResponse,
+        403: errorResponse,
+        404: errorResponse,
+        409: errorResponse,
+      },
+    },
+    handler: async (request, reply) => {
+      const { order, customer } = await sellAtPos(app.db, app.orders, request.body);
+      const { storeName } = await getSettings(app.db);
+      return reply.status(201).send({
+        order: toOrderView(order),
+        customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
+        storeName,
+        issuedAt: new Date().toISOString(),
+      });
+    },
+  });
+};
+
+export default posRoutes;

@@ -1,0 +1,109 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import contextPlugin from '../src/plugins/context.ts';
+import readCache from '../src/plugins/read-cache.ts';
+import { batched } from '../src/lib/batched.ts';
+import { createTestDatabase, testConfig } from './helpers.ts';
+import type { Database } from '../src/db/client.ts';
+
+/** A minimal app with one cached route counting how often it really computes. */
+async function cachedApp(database: Database) {
+  const app = Fastify();
+  await app.register(contextPlugin, { config: testConfig(), database });
+  await app.register(readCache);
+  const state = { computed: 0 };
+  app.get('/brands', (request, reply) =>
+    app.readCache.serve(request, reply, ['catalog'], async () => {
+      state.computed += 1;
+      // Both drivers answer raw SQL with { rows }.
+      const { rows } = (await app.db.execute(sql`select name from brands order by name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      return { body: rows.map((r) => r.name), headers: { 'X-Total-Count': String(rows.length) } };
+    }),
+  );
+  await app.ready();
+  return { app, state };
+}
+
+let database: Database;
+let a: { app: FastifyInstance; state: { computed: number } };
+let b: { app: FastifyInstance; state: { computed: number } };
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // Two apps on one database stand for two API processes with their own memory.
+  a = await cachedApp(database);
+  b = await cachedApp(database);
+});
+afterAll(async () => {
+  await a.app.close();
+  await b.app.close();
+  await database.close();
+});
+
+const insertBrand = (name: string) =>
+  database.db.execute(sql`insert into brands (name, slug) values (${name}, ${name.toLowerCase()})`);
+
+describe('read cache', () => {
+  it('serves repeated reads from memory, and a write is visible to the next read on every process', async () => {
+    await insertBrand('Alpha');
+    const first = await a.app.inject({ method: 'GET', url: '/brands' });
+    expect(first.json()).toEqual(['Alpha']);
+    expect(first.headers['x-total-count']).toBe('1');
+    await a.app.inject({ method: 'GET', url: '/brands' });
+    expect(a.state.computed).toBe(1);
+
+    expect((await b.app.inject({ method: 'GET', url: '/brands' })).json()).toEqual(['Alpha']);
+
+    await insertBrand('Beta');
+    expect((await a.app.inject({ method: 'GET', url: '/brands' })).json()).toEqual(['Alpha', 'Beta']);
+    expect((await b.app.inject({ method: 'GET', url: '/brands' })).json()).toEqual(['Alpha', 'Beta']);
+    expect(a.state.computed).toBe(2);
+  });
+
+  it('answers 304 to a matching If-None-Match, and 200 again after a change', async () => {
+    const res = await a.app.inject({ method: 'GET', url: '/brands' });
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await a.app.inject({ method: 'GET', url: '/brands', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await insertBrand('Gamma');
+    const changed = await b.app.inject({ method: 'GET', url: '/brands', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toContain('Gamma');
+  });
+
+  it('keys answers by URL', async () => {
+    const before = a.state.computed;
+    await a.app.inject({ method: 'GET', url: '/brands?x=1' });
+    await a.app.inject({ method: 'GET', url: '/brands?x=2' });
+    expect(a.state.computed).toBe(before + 2);
+  });
+});
+
+describe('batched', () => {
+  it('shares runs between concurrent callers but never hands a caller a run that started before it called', async () => {
+    let runs = 0;
+    let release: () => void = () => {};
+    const load = batched(async () => {
+      runs += 1;
+      const mine = runs;
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return mine;
+    });
+    const first = load();
+    const second = load();
+    const third = load();
+    release();
+    expect(await first).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    release();
+    expect(await second).toBe(2);
+    expect(await third).toBe(2);
+    expect(runs).toBe(2);
+  });
+});

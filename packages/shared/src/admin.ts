@@ -1,0 +1,101 @@
+/** Back-office shapes: the point of sale, the dashboard's figures and the audit log. */
+import { z } from 'zod';
+import { ORDER_STATUSES, POS_PAYMENT_METHODS, orderView } from './orders.ts';
+
+// ── Point of sale ──────────────────────────────────────────────────────────────────────
+
+export const POS_EMPTY_CART = 'Please add items to the cart before purchasing';
+
+const trimmed = z.string().trim();
+
+export const posCustomerInput = z.object({
+  firstName: trimmed.min(1, 'First name is required').max(100),
+  lastName: trimmed.min(1, 'Last name is required').max(100),
+  email: trimmed.toLowerCase().pipe(z.email('Enter a valid email address').max(254)),
+  phone: trimmed.max(40).optional(),
+});
+
+/** POST /api/pos/orders: an existing customer (by id) or one found or created by email. */
+export const posOrderBody = z
+  .object({
+    customerId: z.uuid('Unknown customer').optional(),
+    customer: posCustomerInput.optional(),
+    lines: z
+      .array(z.object({ productId: z.string(), quantity: z.number() }), { error: POS_EMPTY_CART })
+      .min(1, POS_EMPTY_CART)
+      .max(100, 'At most 100 lines per sale'),
+    paymentMethod: z.enum(POS_PAYMENT_METHODS, { error: 'Choose cash, transfer or card' }),
+  })
+  .refine((body) => body.customerId !== undefined || body.customer !== undefined, {
+    error: 'Choose a customer or enter their details',
+    path: ['customer'],
+  });
+export type PosOrderBody = z.infer<typeof posOrderBody>;
+
+/** What a printed receipt needs. */
+export const posReceipt = z.object({
+  order: orderView,
+  customer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  storeName: z.string(),
+  issuedAt: z.iso.datetime(),
+});
+export type PosReceipt = z.infer<typeof posReceipt>;
+
+// ── Dashboard ──────────────────────────────────────────────────────────────────────────
+
+/** Revenue (naira) and number of paid, fulfilled or delivered orders, archived ones left out. */
+const periodFigures = z.object({ revenue: z.number(), orders: z.number().int() });
+
+export const LOW_STOCK_THRESHOLD = 5;
+
+export const adminStats = z.object({
+  /** Days are calendar days in Lagos time; "last 7 days" includes today. */
+  today: periodFigures,
+  last7Days: periodFigures,
+  last30Days: periodFigures,
+  /** Every one of the last 30 days, oldest first, zeros included; date as YYYY-MM-DD. */
+  daily: z.array(periodFigures.extend({ date: z.iso.date() })),
+  /** Best sellers by units over the last 30 days. */
+  topProducts: z.array(z.object({ productId: z.string(), title: z.string(), units: z.number().int(), revenue: z.number() })),
+  /** Products with a counter of 5 or less, fewest first (at most 20; the number of them in lowStockTotal). */
+  lowStock: z.array(z.object({ id: z.string(), title: z.string(), counter: z.number().int() })),
+  lowStockTotal: z.number().int(),
+  recentOrders: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      customerName: z.string(),
+      total: z.number(),
+      status: z.enum(ORDER_STATUSES),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+});
+export type AdminStats = z.infer<typeof adminStats>;
+
+// ── Audit log ──────────────────────────────────────────────────────────────────────────
+
+export const auditEntry = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  /** e.g. "PATCH /api/orders/:id/status" */
+  action: z.string(),
+  /** e.g. "orders" */
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  /** The resource before the change (its GET answer), when there is one. */
+  before: z.unknown(),
+  /** The answer to the change. */
+  after: z.unknown(),
+  createdAt: z.iso.datetime(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** GET /api/admin/audit: newest first; the total is in X-Total-Count. */
+export const auditListQuery = z.object({
+  entity: trimmed.min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AuditListQuery = z.infer<typeof auditListQuery>;

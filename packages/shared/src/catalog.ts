@@ -1,0 +1,275 @@
+/**
+ * The catalogue's shapes: taxonomy (categories, subs, subsubs, brands) and products.
+ * Requests are validated with these on the server (JSON bodies by Fastify, multipart
+ * fields by the same schemas), and the web app types its calls and forms with them.
+ * Money is naira in every request and response; the server stores kobo.
+ */
+import { z } from 'zod';
+import { AVAILABILITY, SIZES } from './constants.ts';
+
+export const PRODUCT_SORTS = ['latest', 'price_asc', 'price_desc', 'title'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const PRODUCT_PAGE_SIZE = 48;
+export const PRODUCT_MAX_PAGE_SIZE = 200;
+/** A product's price cap (naira); keeps kobo well inside exact integers. */
+export const MAX_PRICE_NAIRA = 1_000_000_000;
+export const MAX_STOCK = 1_000_000_000;
+export const MAX_IMAGES_PER_PRODUCT = 30;
+
+// ---------------------------------------------------------------- helpers
+
+/** A number sent as a JSON number or as text (multipart fields are always text). */
+function numberish(label: string, { integer = false, max }: { integer?: boolean; max: number }) {
+  return z
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+    })
+    .transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value.trim());
+      const fail = (message: string) => {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      };
+      if (!Number.isFinite(n)) return fail(`${label} must be a number`);
+      if (n < 0) return fail(`${label} cannot be negative`);
+      if (integer && !Number.isInteger(n)) return fail(`${label} must be a whole number`);
+      if (n > max) return fail(`${label} is too large`);
+      return n;
+    });
+}
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** A reference to a category, sub, subsub or brand by id or by name; '' or null means none. */
+const reference = (label: string) => text(label, 200).nullable().optional();
+
+function splitSizes(value: string): string[] {
+  const trimmed = value.trim();
+  if (trimmed.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // Not JSON after all: treat it as a comma-separated list.
+    }
+  }
+  return trimmed.split(',');
+}
+
+/** Sizes as a list, a repeated form field, a comma-separated string or a JSON array string. */
+export const sizeList = z
+  .union([z.array(z.string()), z.string()], { error: 'Size must be a list of sizes' })
+  .transform((value) => {
+    const all = (Array.isArray(value) ? value.flatMap(splitSizes) : splitSizes(value))
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    return [...new Set(all)];
+  })
+  .pipe(z.array(z.enum(SIZES, { error: (issue) => `"${String(issue.input)}" is not a size (choose from ${SIZES.join(', ')})` })));
+
+// ---------------------------------------------------------------- taxonomy
+
+export const taxonomyName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+
+/** Create or rename a category or a brand (JSON, or multipart with an `imageUrl` file). */
+export const taxonomyNameBody = z.object({ name: taxonomyName });
+export type TaxonomyNameBody = z.infer<typeof taxonomyNameBody>;
+
+export const createSubBody = z.object({ name: taxonomyName, categoryId: reference('Category') });
+export type CreateSubBody = z.infer<typeof createSubBody>;
+export const updateSubBody = z
+  .object({ name: taxonomyName.optional(), categoryId: reference('Category') })
+  .refine((b) => b.name !== undefined || b.categoryId !== undefined, 'Nothing to update: send a name');
+
+export const createSubsubBody = z.object({ name: taxonomyName, subId: reference('Sub-category') });
+export type CreateSubsubBody = z.infer<typeof createSubsubBody>;
+export const updateSubsubBody = z
+  .object({ name: taxonomyName.optional(), subId: reference('Sub-category') })
+  .refine((b) => b.name !== undefined || b.subId !== undefined, 'Nothing to update: send a name');
+
+/**
+ * A category, sub-category, sub-sub-category or brand. `slug` and `imageUrl` belong to
+ * categories and brands, `categoryId` to subs (their parent), `subId` to subsubs.
+ */
+export const taxonomyItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string().optional(),
+  imageUrl: z.string().nullable().optional(),
+  categoryId: z.string().nullable().optional(),
+  subId: z.string().nullable().optional(),
+  /** How many products use it. */
+  productCount: z.number().int(),
+});
+export type TaxonomyItem = z.infer<typeof taxonomyItem>;
+export const taxonomyListResponse = z.array(taxonomyItem);
+
+/** What every taxonomy write body gives the server (each resource uses part of it). */
+export interface TaxonomyInput {
+  name?: string;
+  categoryId?: string | null;
+  subId?: string | null;
+}
+
+// ---------------------------------------------------------------- products
+
+const productFields = {
+  heading: text('Heading', 500),
+  description: text('Description', 20_000),
+  discount: numberish('Discount', { max: MAX_PRICE_NAIRA }),
+  color: text('Color', 200),
+  size: sizeList,
+  counter: numberish('Counter', { integer: true, max: MAX_STOCK }),
+  availability: z.enum(AVAILABILITY, { error: `Availability must be '${AVAILABILITY.join("' or '")}'` }),
+  categoryId: reference('Category'),
+  brand: reference('Brand'),
+  sub: reference('Sub-category'),
+  subsub: reference('Sub-sub-category'),
+};
+const title = z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long');
+const price = numberish('Price', { max: MAX_PRICE_NAIRA });
+
+/** POST /api/products/create (multipart or JSON). Defaults: discount 0, counter 0, In Stock. */
+export const productCreateBody = z.object({
+  title,
+  price,
+  heading: productFields.heading.optional(),
+  description: productFields.description.optional(),
+  discount: productFields.discount.optional(),
+  color: productFields.color.optional(),
+  size: productFields.size.optional(),
+  counter: productFields.counter.optional(),
+  availability: productFields.availability.optional(),
+  categoryId: productFields.categoryId,
+  brand: productFields.brand,
+  sub: productFields.sub,
+  subsub: productFields.subsub,
+});
+export type ProductCreateInput = z.input<typeof productCreateBody>;
+export type ProductCreateBody = z.output<typeof productCreateBody>;
+
+/**
+ * PUT /api/products/{id} as JSON: any subset of the fields, and/or `imageUrls`, the
+ * images to keep, in order (images left out are removed).
+ */
+export const productUpdateBody = z.object({
+  title: title.optional(),
+  price: price.optional(),
+  heading: productFields.heading.optional(),
+  description: productFields.description.optional(),
+  discount: productFields.discount.optional(),
+  color: productFields.color.optional(),
+  size: productFields.size.optional(),
+  counter: productFields.counter.optional(),
+  availability: productFields.availability.optional(),
+  categoryId: productFields.categoryId,
+  brand: productFields.brand,
+  sub: productFields.sub,
+  subsub: productFields.subsub,
+  imageUrls: z
+    .array(z.string().max(2000), { error: 'imageUrls must be a list of image URLs' })
+    .max(MAX_IMAGES_PER_PRODUCT)
+    .optional(),
+});
+export type ProductUpdateInput = z.input<typeof productUpdateBody>;
+export type ProductUpdateBody = z.output<typeof productUpdateBody>;
+
+/** Query values may arrive empty (`?title=`); empty means "not given". */
+const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+const queryText = z.string().max(200, 'Search values must be at most 200 characters').optional().transform(blank);
+const queryNumber = (name: string, { integer = false, min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
+  z
+    .string()
+    .optional()
+    .transform(blank)
+    .pipe(
+      z.coerce
+        .number<string>({ error: `${name} must be a number` })
+        .refine((n) => !integer || Number.isInteger(n), `${name} must be a whole number`)
+        .refine((n) => n >= min, `${name} must be at least ${min}`)
+        .refine((n) => n <= max, `${name} must be at most ${max}`)
+        .optional(),
+    );
+const queryEnum = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z
+    .string()
+    .optional()
+    .transform(blank)
+    .pipe(z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).optional());
+
+/** GET /api/products. Prices are naira, inclusive, on the sale price. */
+export const productListQuery = z
+  .object({
+    title: queryText.describe('Case-insensitive text in the title, heading or brand'),
+    category: queryText.describe('Category name (any case) or id'),
+    sub: queryText.describe('Sub-category name or id'),
+    subsub: queryText.describe('Sub-sub-category name or id'),
+    brand: queryText.describe('Brand name or id'),
+    minPrice: queryNumber('minPrice').describe('Lowest sale price in naira (inclusive)'),
+    maxPrice: queryNumber('maxPrice').describe('Highest sale price in naira (inclusive)'),
+    onSale: queryEnum('onSale', ['true', 'false']).describe('true: only products with a discount'),
+    availability: queryEnum('availability', AVAILABILITY),
+    sort: queryEnum('sort', PRODUCT_SORTS).describe('latest (default), price_asc, price_desc or title'),
+    limit: queryNumber('limit', { integer: true, min: 1, max: PRODUCT_MAX_PAGE_SIZE }).describe(
+      `Page size (default ${PRODUCT_PAGE_SIZE})`,
+    ),
+    offset: queryNumber('offset', { integer: true, max: 10_000_000 }),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'minPrice cannot be more than maxPrice',
+    path: ['minPrice'],
+  });
+export type ProductListQuery = z.input<typeof productListQuery>;
+
+const namedRef = z.object({ id: z.string(), name: z.string() }).nullable();
+
+/** A product as every client reads it (the original field names, plus a few additions). */
+export const productResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  heading: z.string(),
+  description: z.string(),
+  /** Naira. */
+  price: z.number(),
+  /** Naira, an amount (not a percentage). */
+  discount: z.number(),
+  /** Naira: price − discount, never below 0. */
+  salePrice: z.number(),
+  color: z.string(),
+  size: z.array(z.string()),
+  counter: z.number().int(),
+  availability: z.enum(AVAILABILITY),
+  /** Brand name ('' when none). */
+  brand: z.string(),
+  brandId: z.string().nullable(),
+  Category: namedRef,
+  Sub: namedRef,
+  Subsub: namedRef,
+  categoryId: z.string().nullable(),
+  subId: z.string().nullable(),
+  subsubId: z.string().nullable(),
+  /** Sub-category and sub-sub-category names ('' when none), as the original edit form reads them. */
+  sub: z.string(),
+  subsub: z.string(),
+  imageUrls: z.array(z.string()),
+  /** The first image, for clients that read a single image. */
+  imageUrl: z.string().nullable(),
+  ratingAverage: z.number(),
+  ratingCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productResponse>;
+
+export const productListResponse = z.array(productResponse);
+
+/** A write that answers with a message only (deletes). */
+export const catalogMessage = z.object({ msg: z.string() });

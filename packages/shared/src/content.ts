@@ -1,0 +1,112 @@
+/** Shop content managed in the back office: announcement banners, blog posts, store settings. */
+import { z } from 'zod';
+import { BANNER_ROTATION_MS } from './constants.ts';
+
+const trimmed = z.string().trim();
+const timestamp = z.iso.datetime();
+const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+};
+
+// ── Banners: the titles the storefront's announcement bar rotates through ──────────────
+
+export const banner = z.object({
+  id: z.string(),
+  title: z.string(),
+  active: z.boolean(),
+  position: z.number().int(),
+  createdAt: timestamp,
+});
+export type Banner = z.infer<typeof banner>;
+
+const bannerTitle = trimmed.min(1, 'Banner title is required').max(200, 'Banner title must be at most 200 characters');
+const bannerPosition = z.number().int().min(0).max(1_000_000);
+
+/** POST /api/banners/create. The original back office sends only `title`. */
+export const bannerCreateBody = z.object({
+  title: bannerTitle,
+  active: z.boolean().default(true),
+  /** Lower comes first; equal positions keep creation order. */
+  position: bannerPosition.default(0),
+});
+export type BannerCreateBody = z.infer<typeof bannerCreateBody>;
+
+export const bannerUpdateBody = z.object({
+  title: bannerTitle.optional(),
+  active: z.boolean().optional(),
+  position: bannerPosition.optional(),
+});
+export type BannerUpdateBody = z.infer<typeof bannerUpdateBody>;
+
+// ── Blog posts ─────────────────────────────────────────────────────────────────────────
+
+export const post = z.object({
+  id: z.string(),
+  title: z.string(),
+  heading: z.string(),
+  text: z.string(),
+  /** URL of the post's image (640 px WebP), or null when it has none. */
+  imageUrl: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Post = z.infer<typeof post>;
+
+const postTitle = trimmed.min(1, 'Title is required').max(200, 'Title must be at most 200 characters');
+const postHeading = trimmed.max(300, 'Heading must be at most 300 characters');
+const postText = trimmed.max(100_000, 'Text must be at most 100,000 characters');
+
+/**
+ * POST /api/posts/create, as JSON or as multipart form fields (with an optional image
+ * file in the `imageUrl` field).
+ */
+export const postCreateBody = z.object({
+  title: postTitle,
+  heading: postHeading.default(''),
+  text: postText.default(''),
+});
+export type PostCreateBody = z.infer<typeof postCreateBody>;
+
+/**
+ * PUT /api/posts/{id}: any of the fields. As multipart, a file in `imageUrl` replaces the
+ * image. As JSON, `imageUrl: null` removes the image; a string (the current URL sent
+ * back) keeps it.
+ */
+export const postUpdateBody = z.object({
+  title: postTitle.optional(),
+  heading: postHeading.optional(),
+  text: postText.optional(),
+  imageUrl: z.string().max(2000).nullable().optional(),
+});
+export type PostUpdateBody = z.infer<typeof postUpdateBody>;
+
+export const postListQuery = z.object(pageQuery);
+export type PostListQuery = z.infer<typeof postListQuery>;
+
+// ── Store settings ─────────────────────────────────────────────────────────────────────
+
+export const storeSettings = z.object({
+  storeName: trimmed.min(1, 'Store name is required').max(100, 'Store name must be at most 100 characters'),
+  phone: trimmed.min(1, 'Phone number is required').regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'Enter a valid phone number'),
+  serviceHours: trimmed.min(1, 'Service hours are required').max(200, 'Service hours must be at most 200 characters'),
+  /** How long each announcement banner shows before the next one, in milliseconds. */
+  bannerRotationMs: z
+    .number()
+    .int('Banner rotation must be a whole number of milliseconds')
+    .min(1000, 'Banner rotation must be at least 1000 ms')
+    .max(60_000, 'Banner rotation must be at most 60000 ms'),
+});
+export type StoreSettings = z.infer<typeof storeSettings>;
+
+/** PUT /api/settings: any subset of the settings; unknown keys are refused. */
+export const storeSettingsPatch = storeSettings.partial().strict();
+export type StoreSettingsPatch = z.infer<typeof storeSettingsPatch>;
+
+/** What GET /api/settings answers until an admin saves something. */
+export const DEFAULT_STORE_SETTINGS: StoreSettings = {
+  storeName: 'Adire',
+  phone: '+234 801 234 5678',
+  serviceHours: 'Monday to Saturday, 9am to 7pm',
+  bannerRotationMs: BANNER_ROTATION_MS,
+};
