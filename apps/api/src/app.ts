@@ -71,7 +71,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...PAYSTACK_SCRIPT],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://api.paystack.co'],
         frameSrc: PAYSTACK_FRAME,

@@ -39,6 +39,13 @@ const envSchema = z.object({
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
   ALLOW_SANDBOX_IN_PRODUCTION: bool,
   BENCH_ROUTES: bool,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +71,18 @@ export interface Config {
   allowSandboxInProduction: boolean;
   /** Registers the benchmark's in-memory ceiling route (npm run bench only). */
   benchRoutes: boolean;
+  /** Object storage for images; unset: local disk under DATA_DIR/uploads. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        publicUrl: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 /** In embedded mode the JWT secret is generated once and kept beside the data. */
@@ -118,5 +137,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
     benchRoutes: e.BENCH_ROUTES,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: (e.S3_PUBLIC_URL ?? `https://${e.S3_BUCKET}.s3.${e.S3_REGION}.amazonaws.com`).replace(/\/+$/, ''),
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

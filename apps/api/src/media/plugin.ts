@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createImageService, type ImageService } from './images.ts';
 import { MAX_FILE_BYTES, MAX_FILES } from './multipart.ts';
-import { localDiskStorage } from './storage.ts';
+import { localDiskStorage, s3Storage } from './storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +21,10 @@ declare module 'fastify' {
 export default fp(
   async function media(app: FastifyInstance) {
     await app.register(multipart, { limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES } });
+    if (app.config.s3) {
+      app.decorate('images', createImageService(await s3Storage(app.config.s3)));
+      return;
+    }
     const storage = localDiskStorage(path.join(app.config.dataDir, 'uploads'));
     mkdirSync(storage.dir, { recursive: true });
     app.decorate('images', createImageService(storage));

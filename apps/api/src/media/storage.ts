@@ -29,3 +29,46 @@ export function localDiskStorage(dir: string, publicPrefix = '/uploads'): ImageS
     url: (name) => `${publicPrefix}/${name}`,
   };
 }
+
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Where the bucket's files are served from (a CDN or the bucket's own URL). */
+  publicUrl: string;
+  forcePathStyle: boolean;
+}
+
+/** S3 or any S3-compatible object storage (R2, MinIO, Spaces, ...). */
+export async function s3Storage(config: S3StorageConfig): Promise<ImageStorage> {
+  // Loaded only when configured: the SDK is large and the default needs none of it.
+  const { S3Client, PutObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+  });
+  return {
+    async put(name, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: name,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async delete(name) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: name }));
+    },
+    url: (name) => `${config.publicUrl}/${name}`,
+  };
+}
