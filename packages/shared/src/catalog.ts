@@ -205,6 +205,45 @@ const queryEnum = <T extends readonly [string, ...string[]]>(name: string, value
     .transform(blank)
     .pipe(z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).optional());
 
+/**
+ * GET /api/categories, /api/subs, /api/subsubs and /api/brands. Every parameter is
+ * optional: without any, the answer is every row by name (what the storefront reads).
+ * The total matching count is in X-Total-Count.
+ */
+export const TAXONOMY_SORTS = ['name', 'latest', 'oldest', 'products'] as const;
+export type TaxonomySort = (typeof TAXONOMY_SORTS)[number];
+export const TAXONOMY_MAX_PAGE_SIZE = 200;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A parent filter: the parent's id, or `none` for rows without a parent. */
+const queryParent = (name: string, label: string) =>
+  queryText.pipe(
+    z
+      .string()
+      .refine((v) => v === 'none' || UUID_RE.test(v), `${name} must be a ${label} id or none`)
+      .optional(),
+  );
+
+export const taxonomyListQuery = z.object({
+  search: queryText.describe('Case-insensitive text in the name'),
+  used: queryEnum('used', ['true', 'false'] as const).describe('true: only those some product uses; false: only unused ones'),
+  sort: queryEnum('sort', TAXONOMY_SORTS).describe(
+    'name (default, A–Z), latest (newest first), oldest or products (most products first)',
+  ),
+  limit: queryNumber('limit', { integer: true, min: 1, max: TAXONOMY_MAX_PAGE_SIZE }).describe('Page size (default: all)'),
+  offset: queryNumber('offset', { integer: true, max: 10_000_000 }).describe('Rows to skip (default 0)'),
+});
+export const subListQuery = taxonomyListQuery.extend({
+  categoryId: queryParent('categoryId', 'category').describe('Only the sub-categories of this category id (`none`: without one)'),
+});
+export const subsubListQuery = taxonomyListQuery.extend({
+  subId: queryParent('subId', 'sub-category').describe(
+    'Only the sub-sub-categories of this sub-category id (`none`: without one)',
+  ),
+});
+export type TaxonomyListQuery = z.input<typeof subListQuery> & z.input<typeof subsubListQuery>;
+export type TaxonomyListFilters = Partial<z.output<typeof taxonomyListQuery>> & { categoryId?: string; subId?: string };
+
 /** GET /api/products. Prices are naira, inclusive, on the sale price. */
 export const productListQuery = z
   .object({

@@ -3,7 +3,18 @@
  * /api/subsubs and /api/brands). Reads are public; writes need an admin.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { catalogMessage, errorResponse, type TaxonomyInput, taxonomyItem, taxonomyListResponse } from '@shop/shared';
+import {
+  catalogMessage,
+  errorResponse,
+  subListQuery,
+  subsubListQuery,
+  type TaxonomyInput,
+  type TaxonomyListFilters,
+  type TaxonomyListQuery,
+  taxonomyItem,
+  taxonomyListQuery,
+  taxonomyListResponse,
+} from '@shop/shared';
 import { z } from 'zod';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import { isMultipart, readMultipart } from '../media/multipart.ts';
@@ -28,6 +39,13 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const writeErrors = { ...errors, 413: errorResponse, 415: errorResponse };
 const security = [{ bearerAuth: [] }];
 
+/** The list's query string: subs also filter by category, subsubs by sub-category. */
+function listQuery(kind: TaxonomyKind): z.ZodType<TaxonomyListFilters, TaxonomyListQuery> {
+  if (kind === 'sub') return subListQuery;
+  if (kind === 'subsub') return subsubListQuery;
+  return taxonomyListQuery;
+}
+
 const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app, opts) => {
   const { kind, service } = opts;
   const label = service.label(kind);
@@ -48,9 +66,17 @@ const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app,
   }
 
   app.get('/', {
-    schema: { tags, summary: `List every ${label}, by name`, response: { 200: taxonomyListResponse } },
+    schema: {
+      tags,
+      summary: `List ${label} rows: search, filter, sort (by name unless told) and page (all without limit); the total is in X-Total-Count`,
+      querystring: listQuery(kind),
+      response: { 200: taxonomyListResponse, 400: errorResponse },
+    },
     handler: (request, reply) =>
-      app.readCache.serve(request, reply, ['catalog'], async () => ({ body: await service.list(kind) })),
+      app.readCache.serve(request, reply, ['catalog'], async () => {
+        const { items, total } = await service.list(kind, request.query);
+        return { body: items, headers: { 'X-Total-Count': String(total), 'Access-Control-Expose-Headers': 'X-Total-Count' } };
+      }),
   });
 
   app.get('/:id', {

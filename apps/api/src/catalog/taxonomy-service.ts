@@ -4,15 +4,16 @@
  * Names are unique case-insensitively (unique indexes on lower(name)); a brand's name is
  * also copied onto its products (products.brand_name, for search), kept in step on rename.
  */
-import { asc, eq, getTableName, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { slugify, type TaxonomyInput, type TaxonomyItem } from '@shop/shared';
+import { slugify, type TaxonomyInput, type TaxonomyItem, type TaxonomyListFilters, type TaxonomySort } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { brands, categories, products, subs, subsubs } from '../db/schema/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/http-error.ts';
 import type { ImageService } from '../media/images.ts';
 import { isForeignKeyViolation, isUuid } from './ids.ts';
 import { removeUnusedImages } from './image-usage.ts';
+import { escapeLike } from './product-query.ts';
 
 export type TaxonomyKind = 'category' | 'sub' | 'subsub' | 'brand';
 
@@ -22,6 +23,7 @@ interface KindDef {
   table: PgTable;
   id: PgColumn;
   name: PgColumn;
+  createdAt: PgColumn;
   /** Unique index on lower(name). */
   nameKey: string;
   slug?: PgColumn;
@@ -38,6 +40,7 @@ const KINDS: Record<TaxonomyKind, KindDef> = {
     table: categories,
     id: categories.id,
     name: categories.name,
+    createdAt: categories.createdAt,
     nameKey: 'categories_name_key',
     slug: categories.slug,
     image: categories.image,
@@ -48,6 +51,7 @@ const KINDS: Record<TaxonomyKind, KindDef> = {
     table: subs,
     id: subs.id,
     name: subs.name,
+    createdAt: subs.createdAt,
     nameKey: 'subs_name_key',
     parent: { column: subs.categoryId, field: 'categoryId', kind: 'category' },
     productColumn: products.subId,
@@ -57,6 +61,7 @@ const KINDS: Record<TaxonomyKind, KindDef> = {
     table: subsubs,
     id: subsubs.id,
     name: subsubs.name,
+    createdAt: subsubs.createdAt,
     nameKey: 'subsubs_name_key',
     parent: { column: subsubs.subId, field: 'subId', kind: 'sub' },
     productColumn: products.subsubId,
@@ -66,6 +71,7 @@ const KINDS: Record<TaxonomyKind, KindDef> = {
     table: brands,
     id: brands.id,
     name: brands.name,
+    createdAt: brands.createdAt,
     nameKey: 'brands_name_key',
     slug: brands.slug,
     image: brands.image,
@@ -93,6 +99,47 @@ export interface TaxonomyChanges extends TaxonomyInput {
 /** Anything with Drizzle's query API: the database or a transaction. */
 type Queryable = Pick<Db, 'select'>;
 
+/** How many products use the row (a correlated subquery on the products index of that column). */
+function productCount(kind: TaxonomyKind): SQL<number> {
+  const def = KINDS[kind];
+  // Qualified by hand: Drizzle leaves columns unqualified in the select list of a one-table query.
+  return sql<number>`(select count(*) from ${products} p where p.${sql.identifier(def.productColumn.name)} = ${sql.identifier(getTableName(def.table))}.id)`;
+}
+
+/** Whether some product uses the row (stops at the first). */
+function isUsed(kind: TaxonomyKind): SQL {
+  const def = KINDS[kind];
+  return sql`exists (select 1 from ${products} p where p.${sql.identifier(def.productColumn.name)} = ${sql.identifier(getTableName(def.table))}.id)`;
+}
+
+/** The list's WHERE: name search, parent and use. */
+function listConditions(kind: TaxonomyKind, f: TaxonomyListFilters): SQL | undefined {
+  const def = KINDS[kind];
+  const where: SQL[] = [];
+  if (f.search) where.push(sql`lower(${def.name}) like ${`%${escapeLike(f.search.toLowerCase())}%`}`);
+  const parent = def.parent ? f[def.parent.field] : undefined;
+  if (def.parent && parent) where.push(parent === 'none' ? isNull(def.parent.column) : eq(def.parent.column, parent));
+  if (f.used === 'true') where.push(isUsed(kind));
+  if (f.used === 'false') where.push(sql`not ${isUsed(kind)}`);
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+/** Every order ends with the id, so pages are stable. */
+function listOrder(kind: TaxonomyKind, sort: TaxonomySort): SQL[] {
+  const def = KINDS[kind];
+  const byName = [sql`lower(${def.name})`, asc(def.id)];
+  switch (sort) {
+    case 'name':
+      return byName;
+    case 'latest':
+      return [sql`${def.createdAt} desc`, sql`${def.id} desc`];
+    case 'oldest':
+      return [asc(def.createdAt), asc(def.id)];
+    case 'products':
+      return [sql`${productCount(kind)} desc`, ...byName];
+  }
+}
+
 export function createTaxonomyService(db: Db, images: ImageService) {
   function selectRows(kind: TaxonomyKind) {
     const def = KINDS[kind];
@@ -103,11 +150,7 @@ export function createTaxonomyService(db: Db, images: ImageService) {
         slug: def.slug ? sql<string | null>`${def.slug}` : sql<null>`null`,
         image: def.image ? sql<string | null>`${def.image}` : sql<null>`null`,
         parentId: def.parent ? sql<string | null>`${def.parent.column}` : sql<null>`null`,
-        // Qualified by hand: Drizzle leaves columns unqualified in the select list of a one-table query.
-        productCount:
-          sql<number>`(select count(*) from ${products} p where p.${sql.identifier(def.productColumn.name)} = ${sql.identifier(getTableName(def.table))}.id)`.mapWith(
-            Number,
-          ),
+        productCount: productCount(kind).mapWith(Number),
       })
       .from(def.table)
       .$dynamic();
@@ -292,10 +335,25 @@ export function createTaxonomyService(db: Db, images: ImageService) {
   }
 
   return {
-    async list(kind: TaxonomyKind): Promise<TaxonomyItem[]> {
-      const def = KINDS[kind];
-      const rows = await selectRows(kind).orderBy(sql`lower(${def.name})`, asc(def.id));
-      return rows.map((row) => toItem(kind, row));
+    /**
+     * The rows matching the filters in the chosen order (by name unless told), one page of
+     * them when `limit` is given (all of them otherwise), and how many match in all.
+     */
+    async list(kind: TaxonomyKind, f: TaxonomyListFilters = {}): Promise<{ items: TaxonomyItem[]; total: number }> {
+      const where = listConditions(kind, f);
+      let query = selectRows(kind)
+        .where(where)
+        .orderBy(...listOrder(kind, f.sort ?? 'name'));
+      if (f.limit !== undefined) query = query.limit(f.limit);
+      if (f.offset) query = query.offset(f.offset);
+      const [rows, [counted]] = await Promise.all([
+        query,
+        db
+          .select({ total: sql<number>`count(*)`.mapWith(Number) })
+          .from(KINDS[kind].table)
+          .where(where),
+      ]);
+      return { items: rows.map((row) => toItem(kind, row)), total: counted?.total ?? 0 };
     },
     get,
     create: (kind: TaxonomyKind, input: TaxonomyChanges) => cleaningUp(input.image, () => create(kind, input)),

@@ -33,7 +33,9 @@ async function multipart(fields: Record<string, string>, image: Buffer) {
 
 describe('images in S3-compatible object storage', () => {
   it('stores every rendition in the bucket with a long cache lifetime and serves URLs from the public base', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
     const { payload, contentType } = await multipart({ name: 'Vases' }, png);
     const res = await ctx.app.inject({
       method: 'POST',
