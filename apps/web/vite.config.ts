@@ -12,5 +12,5 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/uploads': apiTarget, '/healthz': apiTarget },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: true, manifest: true },
 });

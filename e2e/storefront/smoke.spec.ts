@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 test('the built app is served by the API and renders the shop shell', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'ADIRE' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ADIRE', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 

@@ -68,3 +68,56 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** A page of a list endpoint: the rows and the total before paging (`X-Total-Count`). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * For list endpoints that page on the server: the same call as apiRequest, and also the
+ * total from the `X-Total-Count` header (the number of rows when the header is missing).
+ */
+export async function apiRequestWithTotal<T>(path: string, options: RequestOptions = {}): Promise<ListPage<T>> {
+  const res = await sendRaw(path, options);
+  const items = (await readJson(res)) as T[];
+  const header = Number(res.headers.get('x-total-count') ?? Number.NaN);
+  return { items, total: Number.isFinite(header) ? header : items.length };
+}
+
+/** A file from the API (for example a CSV export), fetched with the stored token. */
+export async function apiRequestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const res = await sendRaw(path, options);
+  return res.blob();
+}
+
+/** The request of apiRequest without reading the body; errors raised the same way. */
+async function sendRaw(path: string, { method = 'GET', body, query, signal }: RequestOptions): Promise<Response> {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(url, { method, headers, body: payload, signal });
+  if (!res.ok) {
+    const data = await readJson(res);
+    if (res.status === 401 && token) unauthorizedListener?.();
+    const err = (data ?? {}) as { msg?: string; message?: string; errors?: { path: string; message: string }[] };
+    throw new ApiError(res.status, err.msg ?? err.message ?? 'Something went wrong', err.errors);
+  }
+  return res;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  return text ? safeJson(text) : undefined;
+}

@@ -7,11 +7,23 @@ export function ErrorPage() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="mt-2 text-neutral-600">Please try again. If it keeps happening, contact us.</p>
-      <Link to="/" className="mt-6 inline-block rounded bg-neutral-900 px-5 py-2 text-white">
-        Go to the home page
-      </Link>
+      <h1 className="font-display text-4xl">Something went wrong</h1>
+      <p className="mt-3 text-muted">Please try again. If it keeps happening, contact us.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="inline-block border border-ink px-6 py-3 text-sm font-semibold tracking-[0.18em] uppercase hover:bg-ink hover:text-white"
+        >
+          Try again
+        </button>
+        <Link
+          to="/"
+          className="inline-block bg-ink px-6 py-3 text-sm font-semibold tracking-[0.18em] text-white uppercase hover:bg-accent"
+        >
+          Go to the home page
+        </Link>
+      </div>
     </section>
   );
 }

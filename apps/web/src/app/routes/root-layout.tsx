@@ -1,30 +1,30 @@
-import { useEffect } from 'react';
-import { Link, Outlet } from 'react-router';
-import { COPYRIGHT_YEAR } from '@shop/shared/constants';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
 import { useSession } from '@/features/auth/session-store.ts';
 
-/** The app shell: header, the page, footer. Later issues fill the header and footer. */
+/**
+ * The root of every page: restores the session from the stored token once, and hosts the
+ * one toast outlet. The storefront and the back office bring their own layouts.
+ */
+// The toast outlet (and its CSS-in-JS) loads just after the first paint: it is not needed to
+// show a page, and the storefront's entry bundle has a 120 kB budget. toast() calls made
+// before it arrives are kept in react-hot-toast's store and shown when it mounts.
+const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
+
 export function RootLayout() {
   const restore = useSession((s) => s.restore);
-  const user = useSession((s) => s.user);
   useEffect(() => {
     void restore();
   }, [restore]);
-
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-neutral-200">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
-          <Link to="/" className="text-xl font-bold tracking-widest">
-            ADIRE
-          </Link>
-          {user && <span className="text-sm">Hi {user.fname}</span>}
-        </div>
-      </header>
-      <main className="flex-1">
-        <Outlet />
-      </main>
-      <footer className="border-t border-neutral-200 py-6 text-center text-sm text-neutral-600">© {COPYRIGHT_YEAR}</footer>
-    </div>
+    <>
+      <Outlet />
+      <Suspense>
+        <Toaster
+          position="top-center"
+          toastOptions={{ duration: 9000, success: { duration: 10000 }, error: { duration: 10000 } }}
+        />
+      </Suspense>
+    </>
   );
 }

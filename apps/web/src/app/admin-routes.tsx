@@ -1,0 +1,49 @@
+/**
+ * The back office's routes. Every page, and the admin layout itself, is loaded lazily
+ * (`lazy`), so none of this code is in the storefront's bundle. React Router matches
+ * paths case-insensitively, so /createProduct (the spec's protected route) and
+ * /createproduct (where its Create Product button points) are the same page.
+ */
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+
+/** A lazily loaded route whose module's default export is the page. */
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const adminRoutes: RouteObject[] = [
+  { path: 'login', ...page(() => import('./routes/admin/login.tsx')) },
+  { path: 'admin', element: <Navigate to="/dashboard" replace /> },
+  {
+    ...page(() => import('./routes/admin/layout.tsx')),
+    children: [
+      { path: 'overview', ...page(() => import('./routes/admin/overview.tsx')) },
+      { path: 'dashboard', ...page(() => import('./routes/admin/users.tsx')) },
+      { path: 'purchasetable', ...page(() => import('./routes/admin/purchases.tsx')) },
+      { path: 'purchasetable/:id', ...page(() => import('./routes/admin/order.tsx')) },
+      { path: 'categorytable', ...page(() => import('./routes/admin/category-table.tsx')) },
+      { path: 'createcategory', ...page(() => import('./routes/admin/category-create.tsx')) },
+      { path: 'editcategory/:id', ...page(() => import('./routes/admin/category-edit.tsx')) },
+      { path: 'subcategorytable', ...page(() => import('./routes/admin/sub-table.tsx')) },
+      { path: 'createsubcategory', ...page(() => import('./routes/admin/sub-create.tsx')) },
+      { path: 'editsubcategory/:id', ...page(() => import('./routes/admin/sub-edit.tsx')) },
+      { path: 'subsubcategorytable', ...page(() => import('./routes/admin/subsub-table.tsx')) },
+      { path: 'createsubsubcategory', ...page(() => import('./routes/admin/subsub-create.tsx')) },
+      { path: 'editsubsubcategory/:id', ...page(() => import('./routes/admin/subsub-edit.tsx')) },
+      { path: 'brandtable', ...page(() => import('./routes/admin/brand-table.tsx')) },
+      { path: 'createbrand', ...page(() => import('./routes/admin/brand-create.tsx')) },
+      { path: 'editbrand/:id', ...page(() => import('./routes/admin/brand-edit.tsx')) },
+      { path: 'producttable', ...page(() => import('./routes/admin/product-table.tsx')) },
+      { path: 'createProduct', ...page(() => import('./routes/admin/product-create.tsx')) },
+      { path: 'viewproduct/:id', ...page(() => import('./routes/admin/product-view.tsx')) },
+      { path: 'editproduct/:id', ...page(() => import('./routes/admin/product-edit.tsx')) },
+      { path: 'createbanner', ...page(() => import('./routes/admin/banners.tsx')) },
+      { path: 'pos', ...page(() => import('./routes/admin/pos.tsx')) },
+      { path: 'posttable', ...page(() => import('./routes/admin/post-table.tsx')) },
+      { path: 'createpost', ...page(() => import('./routes/admin/post-create.tsx')) },
+      { path: 'editpost/:id', ...page(() => import('./routes/admin/post-edit.tsx')) },
+      { path: 'settings', ...page(() => import('./routes/admin/settings.tsx')) },
+    ],
+  },
+];

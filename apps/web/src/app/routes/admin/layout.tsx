@@ -1,0 +1,5 @@
+import { AdminLayout } from '@/features/admin-layout/components/admin-layout.tsx';
+
+export default function AdminLayoutRoute() {
+  return <AdminLayout />;
+}

@@ -1,0 +1,10 @@
+import { LoginPage } from '@/features/admin-auth/components/login-page.tsx';
+
+export default function LoginRoute() {
+  return (
+    <>
+      <title>Admin Login · Adire</title>
+      <LoginPage />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { useParams } from 'react-router';
+import { TaxonomyEditPage } from '@/features/admin-taxonomy/components/taxonomy-edit-page.tsx';
+
+export default function Route() {
+  const { id = '' } = useParams();
+  return (
+    <>
+      <title>Edit Sub-Category · Adire back office</title>
+      <TaxonomyEditPage key={id} kind="sub" id={id} />
+    </>
+  );
+}

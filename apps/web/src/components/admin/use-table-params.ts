@@ -1,0 +1,85 @@
+/**
+ * The state of an admin table (page, page size, search and filters) kept in the URL's
+ * query string, so a filtered page can be shared, reloaded and left with the back button.
+ * Changing a filter or the page size goes back to the first page.
+ */
+import { useCallback, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface TableParams<K extends string> {
+  page: number;
+  pageSize: number;
+  /** Rows to skip: (page − 1) × pageSize. */
+  offset: number;
+  filters: Record<K, string>;
+  setFilters(patch: Partial<Record<K, string>>): void;
+  setPage(page: number): void;
+  setPageSize(size: number): void;
+}
+
+export function useTableParams<K extends string>(keys: readonly K[], defaults: Partial<Record<K, string>> = {}): TableParams<K> {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const keyList = keys.join('|');
+  const defaultsKey = JSON.stringify(defaults);
+
+  // The router's functional updates all start from the same committed URL, so two changes
+  // in one tick (say two debounced inputs) would lose one. Each change builds on the last.
+  const latest = useRef(searchParams);
+  latest.current = searchParams;
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void, replace: boolean) => {
+      const next = new URLSearchParams(latest.current);
+      change(next);
+      latest.current = next;
+      setSearchParams(next, { replace });
+    },
+    [setSearchParams],
+  );
+
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const requestedSize = Number.parseInt(searchParams.get('size') ?? '', 10);
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(requestedSize) ? requestedSize : DEFAULT_PAGE_SIZE;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyList and defaultsKey stand for keys and defaults
+  const filters = useMemo(
+    () => Object.fromEntries(keys.map((k) => [k, searchParams.get(k) ?? defaults[k] ?? ''])) as Record<K, string>,
+    [searchParams, keyList, defaultsKey],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: defaultsKey stands for defaults
+  const setFilters = useCallback(
+    (patch: Partial<Record<K, string>>) =>
+      update((next) => {
+        for (const [key, value] of Object.entries(patch) as [K, string | undefined][]) {
+          if (value === undefined || value === '' || value === defaults[key]) next.delete(key);
+          else next.set(key, value);
+        }
+        next.delete('page');
+      }, true),
+    [update, defaultsKey],
+  );
+
+  const setPage = useCallback(
+    (p: number) =>
+      update((next) => {
+        if (p <= 1) next.delete('page');
+        else next.set('page', String(p));
+      }, false),
+    [update],
+  );
+
+  const setPageSize = useCallback(
+    (size: number) =>
+      update((next) => {
+        if (size === DEFAULT_PAGE_SIZE) next.delete('size');
+        else next.set('size', String(size));
+        next.delete('page');
+      }, true),
+    [update],
+  );
+
+  return { page, pageSize, offset: (page - 1) * pageSize, filters, setFilters, setPage, setPageSize };
+}

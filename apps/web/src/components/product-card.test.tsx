@@ -1,0 +1,53 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ShopActionsContext } from '@/lib/shop-actions.ts';
+import { ProductCard } from './product-card.tsx';
+import { makeProduct } from './test-products.ts';
+
+function renderCard(product = makeProduct(1), addToCart = vi.fn()) {
+  render(
+    <MemoryRouter>
+      <ShopActionsContext.Provider value={{ addToCart, checkout: vi.fn() }}>
+        <ProductCard product={product} />
+      </ShopActionsContext.Provider>
+    </MemoryRouter>,
+  );
+  return addToCart;
+}
+
+afterEach(cleanup);
+
+describe('ProductCard', () => {
+  it('cuts the heading at 39 characters with an ellipsis', () => {
+    const heading = 'A flowing adire maxi dress in deep indigo with a tie waist';
+    renderCard(makeProduct(1, { heading }));
+    expect(screen.getByText(`${heading.slice(0, 39)}...`)).toBeTruthy();
+    expect(screen.queryByText(heading)).toBeNull();
+  });
+
+  it('keeps a heading of 39 characters whole', () => {
+    const heading = 'x'.repeat(39);
+    renderCard(makeProduct(1, { heading }));
+    expect(screen.getByText(heading)).toBeTruthy();
+  });
+
+  it('shows naira prices, the old one struck through when discounted', () => {
+    renderCard(makeProduct(1, { price: 25000, discount: 2500.5, salePrice: 22499.5 }));
+    const old = screen.getByText((_, el) => el?.tagName === 'S' && /₦25,000\.00/.test(el.textContent ?? ''));
+    expect(old).toBeTruthy();
+    expect(screen.getByText('₦22,499.50')).toBeTruthy();
+  });
+
+  it('adds one item to the cart with the first size and colour', async () => {
+    const addToCart = renderCard(makeProduct(3, { size: ['large', 'small'], color: 'Gold, Black' }));
+    await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
+    expect(addToCart).toHaveBeenCalledWith(expect.objectContaining({ productId: 'p3', size: 'large', color: 'Gold' }));
+  });
+
+  it('cannot add a product that is out of stock', () => {
+    renderCard(makeProduct(4, { availability: 'Out of Stock', counter: 0 }));
+    expect(screen.getByRole('button', { name: /Add to Cart/ }).hasAttribute('disabled')).toBe(true);
+  });
+});

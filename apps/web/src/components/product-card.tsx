@@ -1,0 +1,76 @@
+import type { Product } from '@shop/shared/catalog';
+import { HEADING_MAX_CHARS } from '@shop/shared/constants';
+import { truncate } from '@shop/shared/text';
+import { Link } from 'react-router';
+import { cartItemFrom, isInStock } from '@/lib/product.ts';
+import { useShopActions } from '@/lib/shop-actions.ts';
+import { Price } from './price.tsx';
+import { ProductImage } from './product-image.tsx';
+
+interface ProductCardProps {
+  product: Product;
+  /** `sizes` for the photo; defaults to a 2-column phone grid, 4 columns on desktop. */
+  sizes?: string;
+  priority?: boolean;
+}
+
+export const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw';
+
+/**
+ * A product in a grid or carousel: first photo, the second on hover (and the text colours
+ * invert), the heading cut at 39 characters, the price, and a working Add to Cart.
+ */
+export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: ProductCardProps) {
+  const { addToCart } = useShopActions();
+  const [first, second] = product.imageUrls;
+  const href = `/productdetails/${product.id}`;
+  const inStock = isInStock(product);
+  return (
+    <article className="group flex h-full flex-col bg-white text-ink transition-colors duration-200 hover:bg-ink hover:text-white">
+      <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden>
+        <ProductImage url={first ?? product.imageUrl} alt="" sizes={sizes} priority={priority} />
+        {second && (
+          <ProductImage
+            url={second}
+            alt=""
+            sizes={sizes}
+            className="absolute inset-0 h-full opacity-0 transition-opacity duration-300 group-hover:opacity-100"
+          />
+        )}
+        {product.discount > 0 && (
+          <span className="absolute top-2 left-2 bg-sale px-2 py-0.5 text-xs font-semibold tracking-wider text-white uppercase">
+            Sale
+          </span>
+        )}
+        {!inStock && (
+          <span className="absolute top-2 right-2 bg-white/90 px-2 py-0.5 text-xs font-medium tracking-wider text-ink uppercase">
+            Sold out
+          </span>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-1 px-1 pt-3 pb-2 sm:px-2">
+        {product.brand && (
+          <p className="text-xs tracking-widest text-muted uppercase group-hover:text-white/75">{product.brand}</p>
+        )}
+        <h3 className="text-sm leading-snug font-medium">
+          <Link to={href} className="focus-visible:underline">
+            {product.title}
+          </Link>
+        </h3>
+        <p className="text-sm text-muted group-hover:text-white/80" title={product.heading}>
+          {truncate(product.heading, HEADING_MAX_CHARS)}
+        </p>
+        <Price price={product.price} discount={product.discount} className="mt-auto pt-1 text-sm group-hover:[&_*]:text-white" />
+        <button
+          type="button"
+          disabled={!inStock}
+          onClick={() => addToCart(cartItemFrom(product))}
+          aria-label={`Add to Cart: ${product.title}`}
+          className="mt-2 w-full border border-current px-3 py-2 text-xs font-semibold tracking-widest uppercase transition-colors hover:bg-accent hover:text-white hover:border-accent disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Add to Cart
+        </button>
+      </div>
+    </article>
+  );
+}

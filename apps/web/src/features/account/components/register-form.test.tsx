@@ -1,0 +1,78 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RegisterForm } from './register-form.tsx';
+
+function renderForm() {
+  const router = createMemoryRouter(
+    [
+      { path: '/register', element: <RegisterForm /> },
+      { path: '/', element: <p>Home page</p> },
+    ],
+    { initialEntries: ['/register'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('First name'), 'Chioma');
+  await user.type(screen.getByLabelText('Last name'), 'Eze');
+  await user.type(screen.getByLabelText('Email'), 'chioma@example.com');
+  await user.type(screen.getByLabelText('Password'), 'a-long-password');
+}
+
+describe('RegisterForm', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('shows "Both passwords must match!" and sends nothing while they differ', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const user = userEvent.setup();
+    renderForm();
+    await fillValid(user);
+    await user.type(screen.getByLabelText('Confirm password'), 'a-long-passwore');
+    expect(screen.getByText('Both passwords must match!')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s message when it refuses', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ msg: 'An account with this email already exists' }), { status: 409 }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await fillValid(user);
+    await user.type(screen.getByLabelText('Confirm password'), 'a-long-password');
+    await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
+  });
+
+  it('says "Something went wrong" when the server fails', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('oops', { status: 500 }));
+    const user = userEvent.setup();
+    renderForm();
+    await fillValid(user);
+    await user.type(screen.getByLabelText('Confirm password'), 'a-long-password');
+    await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong');
+  });
+
+  it('checks the fields before sending', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

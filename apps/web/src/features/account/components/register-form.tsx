@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RegisterBody, registerBody } from '@shop/shared/auth';
+import { useId } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PasswordInput } from '@/components/password-input.tsx';
+import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.ts';
+import { useSession } from '@/features/auth/session-store.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useSignInRequest } from '@/lib/sign-in-request.ts';
+import { useRegister } from '../api/auth.ts';
+
+export const PASSWORDS_MUST_MATCH = 'Both passwords must match!';
+
+const formSchema = registerBody.extend({ confirmPassword: z.string() }).refine((v) => v.password === v.confirmPassword, {
+  message: PASSWORDS_MUST_MATCH,
+  path: ['confirmPassword'],
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+const FIELDS: { name: FieldPath<FormInput>; label: string; autoComplete: string; type?: string; wide?: boolean }[] = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email', wide: true },
+  { name: 'phone', label: 'Phone number', autoComplete: 'tel', type: 'tel', wide: true },
+  { name: 'address', label: 'Address', autoComplete: 'street-address', wide: true },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'country', label: 'Country', autoComplete: 'country-name', wide: true },
+];
+
+/** /register: every field of the spec, checked here and on the server; success signs in and goes to /. */
+export function RegisterForm() {
+  const id = useId();
+  const navigate = useNavigate();
+  const signIn = useSession((s) => s.signIn);
+  const registerMutation = useRegister();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    mode: 'onTouched',
+    defaultValues: { country: 'Nigeria' },
+  });
+  const { errors } = form.formState;
+  const password = form.watch('password') ?? '';
+  const confirm = form.watch('confirmPassword') ?? '';
+  const mismatch = (confirm.length > 0 || Boolean(errors.confirmPassword)) && password !== confirm;
+
+  const onSubmit = form.handleSubmit(({ confirmPassword: _, ...body }) => {
+    registerMutation.mutate(body as RegisterBody, {
+      onSuccess(response) {
+        signIn(response);
+        useSignInRequest.getState().settle(true);
+        toast.success(`Welcome, ${response.user.fname}!`);
+        navigate('/');
+      },
+      onError(error) {
+        if (error instanceof ApiError) {
+          for (const issue of error.errors) {
+            const field = issue.path.split('.').pop() as FieldPath<FormInput>;
+            if (FIELDS.some((f) => f.name === field) || field === 'password') form.setError(field, { message: issue.message });
+          }
+        }
+      },
+    });
+  });
+  const serverMessage = registerMutation.error
+    ? registerMutation.error instanceof ApiError && registerMutation.error.status < 500
+      ? registerMutation.error.message
+      : 'Something went wrong'
+    : null;
+
+  const fieldError = (name: FieldPath<FormInput>) =>
+    errors[name as keyof typeof errors]?.message ? (
+      <p id={`${id}-${name}-error`} className="mt-1.5 text-sm text-sale">
+        {String(errors[name as keyof typeof errors]?.message)}
+      </p>
+    ) : null;
+  const a11y = (name: FieldPath<FormInput>) => ({
+    'aria-invalid': errors[name as keyof typeof errors] ? true : undefined,
+    'aria-describedby': errors[name as keyof typeof errors] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-10 pb-4 sm:px-6 lg:pt-16">
+      <h1 className="font-display text-4xl sm:text-5xl">Create your account</h1>
+      <p className="mt-3 text-muted">
+        Check out faster, follow your orders and review what you bought. Already have an account?{' '}
+        <button
+          type="button"
+          className="underline underline-offset-4 hover:text-accent"
+          onClick={() => useSignInRequest.getState().show()}
+        >
+          Sign in
+        </button>
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-10 grid gap-x-5 gap-y-6 sm:grid-cols-2">
+        {FIELDS.map((field) => (
+          <div key={field.name} className={field.wide ? 'sm:col-span-2' : undefined}>
+            <label htmlFor={`${id}-${field.name}`} className={labelClass}>
+              {field.label}
+            </label>
+            <input
+              id={`${id}-${field.name}`}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              className={inputClass}
+              {...a11y(field.name)}
+              {...form.register(field.name)}
+            />
+            {fieldError(field.name)}
+          </div>
+        ))}
+        <div>
+          <label htmlFor={`${id}-password`} className={labelClass}>
+            Password
+          </label>
+          <PasswordInput
+            id={`${id}-password`}
+            autoComplete="new-password"
+            className={inputClass}
+            {...a11y('password')}
+            {...form.register('password')}
+          />
+          {fieldError('password') ?? <p className="mt-1.5 text-xs text-muted">At least 8 characters.</p>}
+        </div>
+        <div>
+          <label htmlFor={`${id}-confirmPassword`} className={labelClass}>
+            Confirm password
+          </label>
+          <PasswordInput
+            id={`${id}-confirmPassword`}
+            autoComplete="new-password"
+            className={inputClass}
+            aria-invalid={mismatch || undefined}
+            aria-describedby={mismatch ? `${id}-mismatch` : undefined}
+            {...form.register('confirmPassword')}
+          />
+          {mismatch && (
+            <p id={`${id}-mismatch`} className="mt-1.5 text-sm font-medium text-sale">
+              {PASSWORDS_MUST_MATCH}
+            </p>
+          )}
+        </div>
+        {serverMessage && (
+          <p role="alert" className="text-sm font-medium text-sale sm:col-span-2">
+            {serverMessage}
+          </p>
+        )}
+        <div className="sm:col-span-2">
+          <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={registerMutation.isPending}>
+            {registerMutation.isPending ? 'Loading...' : 'SIGN UP'}
+          </button>
+          <p className="mt-4 text-xs text-muted">
+            By signing up you agree to our terms. We never share your details.{' '}
+            <Link to="/" className="underline">
+              Back to the shop
+            </Link>
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '@/features/auth/session-store.ts';
+import { useSignInRequest } from '@/lib/sign-in-request.ts';
+import SignInPanel from './sign-in-panel.tsx';
+
+function renderPanel() {
+  const router = createMemoryRouter(
+    [
+      { path: '/somewhere', element: <SignInPanel /> },
+      { path: '/', element: <p>Home page</p> },
+      { path: '/register', element: <p>Register page</p> },
+    ],
+    { initialEntries: ['/somewhere'] },
+  );
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function respond(status: number, body: unknown) {
+  let resolve!: () => void;
+  const gate = new Promise<void>((r) => {
+    resolve = r;
+  });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+    await gate;
+    return new Response(JSON.stringify(body), { status });
+  });
+  return resolve;
+}
+
+const user = {
+  id: 'u1',
+  fname: 'Tolu',
+  lname: 'Adeyemi',
+  email: 'tolu@example.com',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  country: '',
+  role: 'shopper' as const,
+};
+
+describe('SignInPanel', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useSignInRequest.setState({ open: true, waiting: null });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('reads "Loading..." while working, then shows the server\'s message', async () => {
+    const release = respond(401, { msg: 'Invalid email or password' });
+    renderPanel();
+    await userEvent.type(screen.getByLabelText('Email'), 'tolu@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(await screen.findByRole('button', { name: 'Loading...' })).toBeTruthy();
+    release();
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+    expect(screen.getByRole('button', { name: 'LOGIN' })).toBeTruthy();
+    expect(useSession.getState().status).toBe('signed-out');
+  });
+
+  it('shows and hides the password', async () => {
+    renderPanel();
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+  });
+
+  it('signs in and goes to / when opened from the header', async () => {
+    respond(200, { accessToken: 'tok', user })();
+    const router = renderPanel();
+    await userEvent.type(screen.getByLabelText('Email'), 'tolu@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await screen.findByText('Home page');
+    expect(router.state.location.pathname).toBe('/');
+    expect(useSession.getState().user?.fname).toBe('Tolu');
+    expect(localStorage.getItem('access_token')).toBe('tok');
+  });
+
+  it('lets whoever asked carry on, without leaving the page', async () => {
+    respond(200, { accessToken: 'tok', user })();
+    const asked = useSignInRequest.getState().request();
+    const router = renderPanel();
+    await userEvent.type(screen.getByLabelText('Email'), 'tolu@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await expect(asked).resolves.toBe(true);
+    expect(router.state.location.pathname).toBe('/somewhere');
+  });
+
+  it('SIGN UP goes to /register', async () => {
+    const router = renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'SIGN UP' }));
+    expect(router.state.location.pathname).toBe('/register');
+  });
+});

@@ -1,0 +1,119 @@
+import { X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Dialog } from '@/components/dialog.tsx';
+import { PasswordInput } from '@/components/password-input.tsx';
+import { inputClass, labelClass, primaryButton, secondaryButton } from '@/components/ui-classes.ts';
+import { useSession } from '@/features/auth/session-store.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useSignInRequest } from '@/lib/sign-in-request.ts';
+import { useLogin } from '../api/auth.ts';
+
+/**
+ * The sign-in panel: email, password with show/hide, LOGIN ("Loading..." while working),
+ * the server's message when it refuses, SIGN UP to /register and a close icon. Signing in
+ * from the header goes to /; when checkout or a review asked for it, the shopper stays and
+ * carries on.
+ */
+export default function SignInPanel() {
+  const headingId = useId();
+  const errorId = useId();
+  const navigate = useNavigate();
+  const signIn = useSession((s) => s.signIn);
+  const settle = useSignInRequest((s) => s.settle);
+  const loginMutation = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    loginMutation.mutate(
+      { email, password },
+      {
+        onSuccess(response) {
+          signIn(response);
+          const someoneWaiting = settle(true);
+          if (!someoneWaiting) navigate('/');
+        },
+      },
+    );
+  };
+  const error = loginMutation.error;
+  const message = error ? (error instanceof ApiError ? error.message : 'Something went wrong') : null;
+
+  return (
+    <Dialog labelledBy={headingId} onRequestClose={() => settle(false)} variant="drawer">
+      <div className="flex h-full flex-col px-6 py-6 sm:px-10">
+        <div className="flex items-center justify-between">
+          <h2 id={headingId} className="font-display text-3xl">
+            Sign in
+          </h2>
+          <button
+            type="button"
+            aria-label="Close"
+            onClick={() => settle(false)}
+            className="flex size-10 items-center justify-center rounded-full hover:bg-cream"
+          >
+            <X aria-hidden size={22} />
+          </button>
+        </div>
+        <p className="mt-2 text-sm text-muted">
+          Welcome back. Sign in to check out, follow your orders and review what you bought.
+        </p>
+        <form onSubmit={onSubmit} className="mt-8 space-y-5" noValidate>
+          <div>
+            <label htmlFor="signin-email" className={labelClass}>
+              Email
+            </label>
+            <input
+              id="signin-email"
+              name="email"
+              type="text"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-describedby={message ? errorId : undefined}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="signin-password" className={labelClass}>
+              Password
+            </label>
+            <PasswordInput
+              id="signin-password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={message ? errorId : undefined}
+              className={inputClass}
+            />
+          </div>
+          {message && (
+            <p id={errorId} role="alert" className="text-sm font-medium text-sale">
+              {message}
+            </p>
+          )}
+          <button type="submit" disabled={loginMutation.isPending} className={`${primaryButton} w-full`}>
+            {loginMutation.isPending ? 'Loading...' : 'LOGIN'}
+          </button>
+        </form>
+        <div className="mt-10 border-t border-line pt-8">
+          <p className="text-sm text-muted">New here? Create an account in a minute.</p>
+          <button
+            type="button"
+            className={`${secondaryButton} mt-4 w-full`}
+            onClick={() => {
+              settle(false);
+              navigate('/register');
+            }}
+          >
+            SIGN UP
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Admin Login (/login). No client-side checks: email and password go as typed and the
+ * server decides; its `msg` shows in red under the button. Success → /dashboard.
+ */
+import { COPYRIGHT_YEAR } from '@shop/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { Eye, EyeOff } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { buttonClass, inputClass } from '@/components/admin/ui.tsx';
+import { useSession } from '@/features/auth/session-store.ts';
+import { useAdminLogin } from '../api/auth-api.ts';
+
+export function LoginPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const login = useAdminLogin();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const refused = Boolean((useLocation().state as { refused?: boolean } | null)?.refused);
+
+  if (session.status === 'signed-in' && session.user?.role === 'admin' && !login.isPending) {
+    return <Navigate to="/dashboard" replace />;
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (response) => {
+          queryClient.clear();
+          session.signIn(response);
+          navigate('/dashboard');
+        },
+      },
+    );
+  };
+
+  const shopperSignedIn = session.status === 'signed-in' && session.user?.role !== 'admin';
+
+  return (
+    <div className="flex min-h-screen flex-col bg-neutral-100">
+      <main className="flex flex-1 items-center justify-center px-4 py-12">
+        <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-sm ring-1 ring-neutral-200">
+          <p className="text-center text-sm font-bold tracking-[0.3em]">ADIRE</p>
+          <h1 className="mt-4 text-center text-2xl font-semibold">Admin Login</h1>
+          {refused || shopperSignedIn ? (
+            <p role="status" className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+              This account is not an administrator. Sign in with an administrator account to open the back office.
+            </p>
+          ) : null}
+          <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
+            <div>
+              <label htmlFor="login-email" className="mb-1 block text-sm font-medium">
+                Email
+              </label>
+              <input
+                id="login-email"
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                className={inputClass}
+              />
+            </div>
+            <div>
+              <label htmlFor="login-password" className="mb-1 block text-sm font-medium">
+                Password
+              </label>
+              <div className="relative">
+                <input
+                  id="login-password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  className={`${inputClass} pr-10`}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((v) => !v)}
+                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  aria-pressed={showPassword}
+                  className="absolute inset-y-0 right-0 flex items-center px-3 text-neutral-500 hover:text-neutral-900"
+                >
+                  {showPassword ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
+                </button>
+              </div>
+            </div>
+            <button type="submit" disabled={login.isPending} className={`${buttonClass.primary} w-full`}>
+              {login.isPending ? 'Loading...' : 'Login'}
+            </button>
+            {login.error ? (
+              <p role="alert" className="text-sm text-red-600">
+                {login.error.message}
+              </p>
+            ) : null}
+          </form>
+          <p className="mt-6 text-center text-sm">
+            <Link to="/register" className="font-medium text-neutral-900 underline underline-offset-4">
+              Create an account
+            </Link>
+          </p>
+        </div>
+      </main>
+      <footer className="flex flex-wrap items-center justify-center gap-4 border-t border-neutral-200 bg-white px-4 py-4 text-xs text-neutral-600">
+        <span>Privacy Policy</span>
+        <span>All Rights Reserved {COPYRIGHT_YEAR}</span>
+      </footer>
+    </div>
+  );
+}

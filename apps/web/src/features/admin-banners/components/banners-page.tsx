@@ -1,0 +1,108 @@
+/**
+ * Banner Display (/createbanner): write a Banner Message and Create Post (→ /dashboard on
+ * success, as in the spec); below, every banner, which can be shown, hidden or deleted.
+ */
+import { Eye, EyeOff, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
+import { formatDate } from '@/components/admin/format.ts';
+import { notify } from '@/components/admin/notify.ts';
+import { Badge, buttonClass, Card, ErrorNotice, Field, inputClass, PageHeader } from '@/components/admin/ui.tsx';
+import { useAllBanners, useCreateBanner, useDeleteBanner, useUpdateBanner } from '../api/banners-api.ts';
+
+export function BannersPage() {
+  const navigate = useNavigate();
+  const banners = useAllBanners();
+  const create = useCreateBanner();
+  const update = useUpdateBanner();
+  const remove = useDeleteBanner();
+  const { confirm, dialog } = useConfirm();
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState('');
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) {
+      setError('Banner title is required');
+      return;
+    }
+    setError('');
+    create.mutate(title, {
+      onSuccess: () => {
+        notify.success('Banner created');
+        navigate('/dashboard');
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+
+  const onDelete = async (id: string, text: string) => {
+    if (!(await confirm(`Are you sure you want to delete the banner "${text}"?`))) return;
+    remove.mutate(id, {
+      onSuccess: () => notify.success('Banner deleted'),
+      onError: (err) => notify.error(err.message),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title="Banner Display" description="The messages the storefront's announcement bar rotates through." />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Card>
+          <form onSubmit={onSubmit} className="space-y-4" noValidate>
+            <Field label="Banner Message" htmlFor="banner-title" error={error}>
+              <input
+                id="banner-title"
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                maxLength={200}
+                className={inputClass}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'banner-title-error' : undefined}
+              />
+            </Field>
+            <button type="submit" className={buttonClass.primary} disabled={create.isPending}>
+              {create.isPending ? 'Creating ...' : 'Create Post'}
+            </button>
+          </form>
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-base font-semibold">Banners</h2>
+          {banners.error ? <ErrorNotice>{banners.error.message}</ErrorNotice> : null}
+          {banners.isPending ? <p className="text-sm text-neutral-500">Loading...</p> : null}
+          {banners.data?.length === 0 ? <p className="text-sm text-neutral-500">No banners yet.</p> : null}
+          <ul className="divide-y divide-neutral-100">
+            {banners.data?.map((b) => (
+              <li key={b.id} className="flex items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className={`text-sm ${b.active ? 'text-neutral-900' : 'text-neutral-400'}`}>{b.title}</p>
+                  <p className="mt-0.5 text-xs text-neutral-500">
+                    {formatDate(b.createdAt)} {b.active ? <Badge tone="green">Showing</Badge> : <Badge>Hidden</Badge>}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className={buttonClass.icon}
+                  onClick={() => update.mutate({ id: b.id, active: !b.active }, { onError: (err) => notify.error(err.message) })}
+                  aria-label={b.active ? `Hide banner "${b.title}"` : `Show banner "${b.title}"`}
+                >
+                  {b.active ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass.icon}
+                  onClick={() => onDelete(b.id, b.title)}
+                  aria-label={`Delete banner "${b.title}"`}
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+/** Overview: revenue and orders for today, 7 and 30 days, the 30-day chart, top products, low stock and recent orders. */
+import { Link } from 'react-router';
+import { formatDateTime, naira } from '@/components/admin/format.ts';
+import { Badge, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
+import { useStats } from '../api/stats-api.ts';
+import { RevenueChart } from './revenue-chart.tsx';
+
+function Figure({ label, revenue, orders }: { label: string; revenue: number; orders: number }) {
+  return (
+    <Card>
+      <h2 className="text-sm font-medium text-neutral-600">{label}</h2>
+      <p className="mt-2 text-2xl font-semibold tracking-tight">{naira(revenue)}</p>
+      <p className="mt-1 text-sm text-neutral-600">
+        {orders} {orders === 1 ? 'order' : 'orders'}
+      </p>
+    </Card>
+  );
+}
+
+export function OverviewPage() {
+  const stats = useStats();
+  if (stats.isPending) return <Spinner />;
+  if (stats.error) {
+    return (
+      <>
+        <PageHeader title="Overview" />
+        <ErrorNotice>{stats.error.message}</ErrorNotice>
+      </>
+    );
+  }
+  const s = stats.data;
+
+  return (
+    <>
+      <PageHeader title="Overview" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Figure label="Today" {...s.today} />
+        <Figure label="Last 7 days" {...s.last7Days} />
+        <Figure label="Last 30 days" {...s.last30Days} />
+      </div>
+      <Card className="mt-6">
+        <h2 className="mb-3 text-base font-semibold">Revenue, last 30 days</h2>
+        <RevenueChart daily={s.daily} />
+      </Card>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Card>
+          <h2 className="mb-3 text-base font-semibold">Top products</h2>
+          {s.topProducts.length === 0 ? <p className="text-sm text-neutral-500">No sales in the last 30 days.</p> : null}
+          <ol className="space-y-2 text-sm">
+            {s.topProducts.map((p) => (
+              <li key={p.productId} className="flex justify-between gap-3">
+                <Link to={`/viewproduct/${p.productId}`} className="truncate hover:underline">
+                  {p.title}
+                </Link>
+                <span className="shrink-0 text-neutral-600">
+                  {p.units} sold · {naira(p.revenue)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+        <Card>
+          <h2 className="mb-3 flex items-center justify-between text-base font-semibold">
+            Low stock {s.lowStockTotal > 0 ? <Badge tone="amber">{s.lowStockTotal}</Badge> : null}
+          </h2>
+          {s.lowStock.length === 0 ? <p className="text-sm text-neutral-500">Every product is well stocked.</p> : null}
+          <ul className="space-y-2 text-sm">
+            {s.lowStock.map((p) => (
+              <li key={p.id} className="flex justify-between gap-3">
+                <Link to={`/editproduct/${p.id}`} className="truncate hover:underline">
+                  {p.title}
+                </Link>
+                {p.counter === 0 ? <Badge tone="red">Out of stock</Badge> : <Badge tone="amber">{p.counter} left</Badge>}
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-base font-semibold">Recent orders</h2>
+          {s.recentOrders.length === 0 ? <p className="text-sm text-neutral-500">No orders yet.</p> : null}
+          <ul className="space-y-2 text-sm">
+            {s.recentOrders.map((o) => (
+              <li key={o.id} className="flex justify-between gap-3">
+                <span className="min-w-0">
+                  <Link to={`/purchasetable/${o.id}`} className="font-medium hover:underline">
+                    {o.number}
+                  </Link>
+                  <span className="block truncate text-xs text-neutral-500">
+                    {o.customerName} · {formatDateTime(o.createdAt)}
+                  </span>
+                </span>
+                <span className="shrink-0 text-right">
+                  {naira(o.total)}
+                  <span className="block text-xs text-neutral-500">{o.status}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </>
+  );
+}

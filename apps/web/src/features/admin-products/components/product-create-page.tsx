@@ -1,0 +1,75 @@
+/**
+ * Create Product (/createProduct): the spec's fields, several images with their count and
+ * previews, selects loaded from the server; "Creating ..." while busy; field errors from
+ * the shared schema (and from the server); success → /producttable.
+ */
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
+import { notifyProduct } from '@/components/admin/notify.ts';
+import { buttonClass, Card, PageHeader } from '@/components/admin/ui.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCreateProduct } from '../api/products-api.ts';
+import {
+  EMPTY_PRODUCT_FORM,
+  type FieldErrors,
+  fieldErrors,
+  type ProductFormValues,
+  toCreateBody,
+  toCreateFormData,
+} from '../product-form.ts';
+import { ProductFields } from './product-fields.tsx';
+
+export function ProductCreatePage() {
+  const navigate = useNavigate();
+  const create = useCreateProduct();
+  const form = useForm<ProductFormValues>({ defaultValues: EMPTY_PRODUCT_FORM });
+  const [images, setImages] = useState<File[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = form.handleSubmit((values) => {
+    const result = toCreateBody(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    create.mutate(toCreateFormData(result.body, images), {
+      onSuccess: () => {
+        notifyProduct.success('Product created successfully');
+        navigate('/producttable');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.errors.length > 0) {
+          setErrors(fieldErrors(error));
+        }
+        notifyProduct.error(error.message);
+      },
+    });
+  });
+
+  return (
+    <>
+      <Link to="/producttable" className="mb-4 inline-flex items-center gap-1 text-sm text-neutral-700 hover:underline">
+        <ArrowLeft size={16} aria-hidden="true" /> Back to Products
+      </Link>
+      <PageHeader title="Create Product" />
+      <form onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-3">
+        <Card className="xl:col-span-2">
+          <ProductFields form={form} errors={errors} mode="create" />
+        </Card>
+        <div className="space-y-6">
+          <Card>
+            <h2 className="mb-3 text-base font-semibold">Images</h2>
+            <ImageFileInput label="Product images" files={images} onChange={setImages} multiple />
+          </Card>
+          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={create.isPending}>
+            {create.isPending ? 'Creating ...' : 'Create Product'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

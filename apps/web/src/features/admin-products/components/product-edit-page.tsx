@@ -1,0 +1,111 @@
+/**
+ * Edit Product (/editproduct/{id}): the spec's form with a spinner on first load,
+ * "Update Product" / "Updating...", a back link, and the images side panel.
+ */
+import type { Product } from '@shop/shared/catalog';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { notifyProduct } from '@/components/admin/notify.ts';
+import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useProduct, useUpdateProduct } from '../api/products-api.ts';
+import { type FieldErrors, fieldErrors, type ProductFormValues, toUpdateBody } from '../product-form.ts';
+import { ProductFields } from './product-fields.tsx';
+import { ProductImagesPanel } from './product-images-panel.tsx';
+
+export const LOAD_FAILED = 'Failed to load product data. Please try again.';
+export const UPDATE_FAILED = 'Failed to update product. Please try again.';
+
+function toFormValues(p: Product): ProductFormValues {
+  return {
+    title: p.title,
+    heading: p.heading,
+    price: String(p.price),
+    discount: String(p.discount),
+    description: p.description,
+    color: p.color,
+    size: p.size,
+    counter: p.counter,
+    availability: p.availability,
+    categoryId: p.categoryId ?? '',
+    brand: p.brandId ?? '',
+    sub: p.subId ?? '',
+    subsub: p.subsubId ?? '',
+  };
+}
+
+const backLink = (
+  <Link to="/producttable" className="mb-4 inline-flex items-center gap-1 text-sm text-neutral-700 hover:underline">
+    <ArrowLeft size={16} aria-hidden="true" /> Back to Products
+  </Link>
+);
+
+export function ProductEditPage({ id }: { id: string }) {
+  const product = useProduct(id);
+  if (product.isPending) return <Spinner label="Loading product" />;
+  if (product.error) {
+    return (
+      <>
+        {backLink}
+        <ErrorNotice>{LOAD_FAILED}</ErrorNotice>
+      </>
+    );
+  }
+  // Keyed by id: the form takes the product's values once, so image changes never reset typing.
+  return <ProductEditForm key={product.data.id} product={product.data} />;
+}
+
+function ProductEditForm({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const update = useUpdateProduct(product.id);
+  const form = useForm<ProductFormValues>({ defaultValues: toFormValues(product) });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = form.handleSubmit((values) => {
+    const result = toUpdateBody(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(result.body, {
+      onSuccess: () => {
+        notifyProduct.success('Product updated successfully');
+        navigate('/producttable');
+      },
+      onError: (error) => {
+        notifyProduct.error(UPDATE_FAILED);
+        if (error instanceof ApiError && error.errors.length > 0) setErrors(fieldErrors(error));
+      },
+    });
+  });
+
+  return (
+    <>
+      {backLink}
+      <PageHeader title="Edit Product" description={product.title} />
+      <div className="grid gap-6 xl:grid-cols-3">
+        <form onSubmit={onSubmit} noValidate className="xl:col-span-2">
+          <Card>
+            <ProductFields form={form} errors={errors} mode="edit" />
+            {update.error ? (
+              <p role="alert" className="mt-5 text-sm text-red-600">
+                {UPDATE_FAILED} {update.error.message !== UPDATE_FAILED ? `(${update.error.message})` : ''}
+              </p>
+            ) : null}
+            <div className="mt-6 flex justify-end">
+              <button type="submit" className={buttonClass.primary} disabled={update.isPending}>
+                {update.isPending ? 'Updating...' : 'Update Product'}
+              </button>
+            </div>
+          </Card>
+        </form>
+        <div className="self-start">
+          <ProductImagesPanel product={product} />
+        </div>
+      </div>
+    </>
+  );
+}

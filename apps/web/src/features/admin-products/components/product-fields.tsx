@@ -1,0 +1,112 @@
+/** The fields the create and edit product forms share, laid out in a responsive grid. */
+import type { TaxonomyItem } from '@shop/shared/catalog';
+import { AVAILABILITY } from '@shop/shared/constants';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
+import type { FieldErrors, ProductFormValues } from '../product-form.ts';
+import { QuantityCounter } from './quantity-counter.tsx';
+import { SizesSelect } from './sizes-select.tsx';
+import type { TaxonomyKind } from '@/features/admin-taxonomy/api/taxonomy-api.ts';
+import { childrenOf, TaxonomySelect } from './taxonomy-select.tsx';
+
+interface ProductFieldsProps {
+  form: UseFormReturn<ProductFormValues>;
+  errors: FieldErrors;
+  mode: 'create' | 'edit';
+}
+
+export function ProductFields({ form, errors, mode }: ProductFieldsProps) {
+  const { register, control } = form;
+  const text = (name: keyof ProductFormValues, label: string, props: Record<string, unknown> = {}) => {
+    const id = `product-${name}`;
+    return (
+      <Field label={label} htmlFor={id} error={errors[name]}>
+        <input id={id} className={inputClass} {...errorProps(id, errors[name])} {...props} {...register(name)} />
+      </Field>
+    );
+  };
+
+  // Controlled: the options arrive after the product's values, and the choice must survive that.
+  const [categoryId, subId] = form.watch(['categoryId', 'sub']);
+  const taxonomy = (
+    name: 'categoryId' | 'brand' | 'sub' | 'subsub',
+    kind: TaxonomyKind,
+    placeholder: string,
+    only?: (item: TaxonomyItem) => boolean,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TaxonomySelect
+          id={`product-${name}`}
+          kind={kind}
+          placeholder={placeholder}
+          only={only}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <div className="sm:col-span-2">{text('title', 'Title')}</div>
+      <div className="sm:col-span-2">{text('heading', mode === 'create' ? 'Header Message' : 'Heading')}</div>
+      {text('price', 'Price (₦)', { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' })}
+      {mode === 'edit' ? text('discount', 'Discount (₦)', { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' }) : null}
+      <Field label={mode === 'create' ? 'Quantity' : 'Quantity in Stock'} htmlFor="product-counter" error={errors.counter}>
+        <Controller
+          control={control}
+          name="counter"
+          render={({ field }) => (
+            <QuantityCounter id="product-counter" value={Number(field.value) || 0} onChange={field.onChange} />
+          )}
+        />
+      </Field>
+      <Field label="Availability" htmlFor="product-availability" error={errors.availability}>
+        <select id="product-availability" className={inputClass} {...register('availability')}>
+          {AVAILABILITY.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="sm:col-span-2">
+        <Field label="Description" htmlFor="product-description" error={errors.description}>
+          <textarea id="product-description" rows={5} className={inputClass} {...register('description')} />
+        </Field>
+      </div>
+      {text('color', 'Color')}
+      <Controller
+        control={control}
+        name="size"
+        render={({ field }) => (
+          <SizesSelect
+            label={mode === 'create' ? 'Size' : 'Sizes'}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.size}
+          />
+        )}
+      />
+      <Field label="Category" htmlFor="product-categoryId" error={errors.categoryId}>
+        {taxonomy('categoryId', 'category', 'Select a category')}
+      </Field>
+      <Field label="Brand" htmlFor="product-brand" error={errors.brand}>
+        {taxonomy('brand', 'brand', 'Select a brand')}
+      </Field>
+      <Field label={mode === 'create' ? 'Sub-Category' : 'Sub Category'} htmlFor="product-sub" error={errors.sub}>
+        {taxonomy('sub', 'sub', 'Select a sub-category', childrenOf('categoryId', categoryId))}
+      </Field>
+      <Field label="Sub Sub-Category" htmlFor="product-subsub" error={errors.subsub}>
+        {taxonomy('subsub', 'subsub', 'Select a sub sub-category', childrenOf('subId', subId))}
+      </Field>
+    </div>
+  );
+}

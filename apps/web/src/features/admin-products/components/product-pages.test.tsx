@@ -1,0 +1,156 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { ProductEditPage } from './product-edit-page.tsx';
+import { ProductViewPage } from './product-view-page.tsx';
+
+const product = {
+  id: 'p1',
+  title: 'Adire scarf',
+  heading: 'Hand-dyed',
+  description: '',
+  price: 12000,
+  discount: 0,
+  salePrice: 12000,
+  color: 'indigo',
+  size: ['small'],
+  counter: 4,
+  availability: 'In Stock',
+  brand: 'Zaron',
+  brandId: 'b1',
+  Category: { id: 'c1', name: 'Women' },
+  Sub: null,
+  Subsub: null,
+  categoryId: 'c1',
+  subId: null,
+  subsubId: null,
+  sub: '',
+  subsub: '',
+  imageUrls: ['/uploads/a-640.webp', '/uploads/b-640.webp'],
+  imageUrl: '/uploads/a-640.webp',
+  ratingAverage: 0,
+  ratingCount: 0,
+  createdAt: '2024-05-01T10:00:00.000Z',
+  updatedAt: '2024-05-01T10:00:00.000Z',
+};
+const lists: Record<string, unknown[]> = {
+  '/api/categories/': [{ id: 'c1', name: 'Women', productCount: 1 }],
+  '/api/brands/': [{ id: 'b1', name: 'Zaron', productCount: 1 }],
+  '/api/subs/': [],
+  '/api/subsubs/': [],
+};
+
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function renderEdit() {
+  return renderWithProviders(
+    <>
+      <ProductEditPage id="p1" />
+      <Toaster />
+    </>,
+    { path: '/editproduct/:id', url: '/editproduct/p1' },
+  );
+}
+
+describe('Edit Product', () => {
+  it('says "Failed to load product data. Please try again." when the product cannot be read', async () => {
+    mockFetch(({ url }) => (lists[url.pathname] ? { body: lists[url.pathname] } : { status: 500, body: { msg: 'boom' } }));
+    renderEdit();
+    expect(await screen.findByText('Failed to load product data. Please try again.')).toBeTruthy();
+  });
+
+  it('saves price and discount as decimals (discount 0 when empty) and the counter as an integer', async () => {
+    const api = mockFetch(({ url, method }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/p1' && method === 'GET') return { body: product };
+      if (url.pathname === '/api/products/p1' && method === 'PUT') return { body: product };
+    });
+    const { router } = renderEdit();
+    await screen.findByRole('option', { name: 'Zaron' });
+    expect((screen.getByLabelText('Brand') as HTMLSelectElement).value).toBe('b1');
+    fireEvent.change(screen.getByLabelText('Price (₦)'), { target: { value: '15000.50' } });
+    fireEvent.change(screen.getByLabelText('Discount (₦)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/producttable'));
+    expect(api.requests.find((r) => r.method === 'PUT')!.body).toMatchObject({
+      price: 15000.5,
+      discount: 0,
+      counter: 5,
+      size: ['small'],
+      categoryId: 'c1',
+      brand: 'b1',
+      sub: null,
+    });
+  });
+
+  it('shows "Failed to update product. Please try again." when the save fails', async () => {
+    mockFetch(({ url, method }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/p1' && method === 'GET') return { body: product };
+      if (method === 'PUT') return { status: 500, body: { msg: 'Database unavailable' } };
+    });
+    renderEdit();
+    fireEvent.click(await screen.findByRole('button', { name: 'Update Product' }));
+    expect((await screen.findAllByText(/Failed to update product\. Please try again\./)).length).toBeGreaterThan(0);
+  });
+
+  it('removes an image by sending the images to keep, and only uploads when files are chosen', async () => {
+    const api = mockFetch(({ url, method, body }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/p1' && method === 'GET') return { body: product };
+      if (method === 'PUT' && body instanceof FormData) return { status: 500, body: { msg: 'nope' } };
+      if (method === 'PUT') return { body: { ...product, imageUrls: (body as { imageUrls: string[] }).imageUrls } };
+    });
+    renderEdit();
+    const upload = await screen.findByRole('button', { name: 'Upload Images' });
+    expect(upload.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await waitFor(() => expect(screen.getAllByRole('img', { name: /Adire scarf/ })).toHaveLength(1));
+    expect(api.requests.find((r) => r.method === 'PUT')!.body).toEqual({ imageUrls: ['/uploads/b-640.webp'] });
+
+    const file = new File([new Uint8Array([1])], 'c.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [file] } });
+    expect(upload.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(upload);
+    expect(await screen.findByText('Failed to update images. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('Product details (admin)', () => {
+  it('deletes after the spec’s question and goes to /producttable', async () => {
+    const api = mockFetch(({ url, method }) => {
+      if (url.pathname === '/api/products/p1' && method === 'GET') return { body: product };
+      if (url.pathname === '/api/products/p1' && method === 'DELETE') return { body: { msg: 'Product deleted' } };
+    });
+    const { router } = renderWithProviders(<ProductViewPage id="p1" />, { path: '/viewproduct/:id', url: '/viewproduct/p1' });
+    expect(await screen.findByRole('heading', { name: 'Adire scarf' })).toBeTruthy();
+    const details = screen.getByRole('heading', { name: 'Additional Details' }).parentElement!;
+    expect(within(details).getByText('Description').nextElementSibling!.textContent).toBe('N/A');
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/editproduct/p1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Are you sure you want to delete this product?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/producttable'));
+    expect(api.requests.some((r) => r.method === 'DELETE')).toBe(true);
+  });
+
+  it('shows "Failed to load product details" with Return to Products', async () => {
+    mockFetch(() => ({ status: 404, body: { msg: 'Product not found' } }));
+    const { router } = renderWithProviders(<ProductViewPage id="zz" />, { path: '/viewproduct/:id', url: '/viewproduct/zz' });
+    expect(await screen.findByText('Failed to load product details')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Return to Products' }));
+    expect(router.state.location.pathname).toBe('/producttable');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Product details, admin (/viewproduct/{id}): the main fields and first image, an
+ * Additional Details list ('N/A' when empty), Edit, and Delete after the spec's question
+ * → /producttable. A failed load shows the spec's message with Return to Products.
+ */
+import type { Product } from '@shop/shared/catalog';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
+import { formatDateTime, naira } from '@/components/admin/format.ts';
+import { notifyProduct } from '@/components/admin/notify.ts';
+import { buttonClass, Card, PageHeader, Spinner } from '@/components/admin/ui.tsx';
+import { useDeleteProduct, useProduct } from '../api/products-api.ts';
+import { StockCell } from './stock-cell.tsx';
+
+export const DELETE_QUESTION = 'Are you sure you want to delete this product?';
+export const DETAILS_FAILED = 'Failed to load product details';
+
+const orNA = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? 'N/A' : value;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 border-b border-neutral-100 py-2.5 text-sm last:border-0">
+      <dt className="text-neutral-600">{label}</dt>
+      <dd className="col-span-2 font-medium text-neutral-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The "remaining simple fields" of the spec's Additional Details. */
+function additionalDetails(p: Product): [string, ReactNode][] {
+  return [
+    ['Description', orNA(p.description)],
+    ['Color', orNA(p.color)],
+    ['Sizes', orNA(p.size.join(', '))],
+    ['Availability', orNA(p.availability)],
+    ['Sale price', naira(p.salePrice)],
+    ['Rating', p.ratingCount > 0 ? `${p.ratingAverage.toFixed(1)} (${p.ratingCount})` : 'N/A'],
+    ['Images', p.imageUrls.length],
+    ['Created', orNA(formatDateTime(p.createdAt))],
+    ['Updated', orNA(formatDateTime(p.updatedAt))],
+  ];
+}
+
+export function ProductViewPage({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const product = useProduct(id);
+  const remove = useDeleteProduct();
+  const { confirm, dialog } = useConfirm();
+
+  if (product.isPending) return <Spinner label="Loading product" />;
+  if (product.error) {
+    return (
+      <div role="alert" className="mx-auto max-w-md py-16 text-center">
+        <p className="text-lg font-medium text-red-600">{DETAILS_FAILED}</p>
+        <button type="button" className={`${buttonClass.primary} mt-6`} onClick={() => navigate('/producttable')}>
+          Return to Products
+        </button>
+      </div>
+    );
+  }
+  const p = product.data;
+
+  const onDelete = async () => {
+    if (!(await confirm(DELETE_QUESTION))) return;
+    remove.mutate(p.id, {
+      onSuccess: () => {
+        notifyProduct.success('Product deleted successfully');
+        navigate('/producttable');
+      },
+      onError: (error) => notifyProduct.error(error.message),
+    });
+  };
+
+  return (
+    <>
+      <Link to="/producttable" className="mb-4 inline-flex items-center gap-1 text-sm text-neutral-700 hover:underline">
+        <ArrowLeft size={16} aria-hidden="true" /> Back to Products
+      </Link>
+      <PageHeader
+        title={p.title}
+        description={p.heading}
+        actions={
+          <>
+            <Link to={`/editproduct/${p.id}`} className={buttonClass.secondary}>
+              <Pencil size={16} aria-hidden="true" /> Edit
+            </Link>
+            <button type="button" className={buttonClass.danger} onClick={onDelete} disabled={remove.isPending}>
+              <Trash2 size={16} aria-hidden="true" /> Delete
+            </button>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card>
+          {p.imageUrl ? (
+            <img src={p.imageUrl} alt={p.title} className="aspect-square w-full rounded-md object-cover" />
+          ) : (
+            <div className="flex aspect-square w-full items-center justify-center rounded-md bg-neutral-100 text-sm text-neutral-500">
+              No image
+            </div>
+          )}
+        </Card>
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <dl>
+              <Row label="Title">{p.title}</Row>
+              <Row label="Heading">{orNA(p.heading)}</Row>
+              <Row label="Price">{naira(p.price)}</Row>
+              <Row label="Discount">{naira(p.discount)}</Row>
+              <Row label="Category">{orNA(p.Category?.name)}</Row>
+              <Row label="Subcategory">{orNA(p.Sub?.name)}</Row>
+              <Row label="Sub-subcategory">{orNA(p.Subsub?.name)}</Row>
+              <Row label="Brand">{orNA(p.brand)}</Row>
+              <Row label="Quantity">
+                <StockCell product={p} />
+              </Row>
+            </dl>
+          </Card>
+          <Card>
+            <h2 className="mb-2 text-base font-semibold">Additional Details</h2>
+            <dl>
+              {additionalDetails(p).map(([label, value]) => (
+                <Row key={label} label={label}>
+                  {value}
+                </Row>
+              ))}
+            </dl>
+          </Card>
+        </div>
+      </div>
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { PurchasesPage } from './purchases-page.tsx';
+
+const purchase = {
+  id: 'o1',
+  title: 'Adire silk maxi dress',
+  email: 'ngozi@example.com',
+  price: 45000,
+  description: '',
+  color: 'indigo',
+  size: 'medium',
+  quantity: 2,
+  totalPrice: '88000.00',
+  categoryId: 'abcdef123456',
+  discount: 2000,
+  number: 'NG-000123',
+  status: 'paid',
+  channel: 'pos',
+  customerName: 'Ngozi Eze',
+  createdAt: '2024-05-01T10:00:00.000Z',
+  archivedAt: null,
+};
+
+function serve() {
+  return mockFetch(({ url, method }) => {
+    if (url.pathname === '/api/purchases') return { body: [purchase], headers: { 'X-Total-Count': '31' } };
+    if (url.pathname === '/api/purchases/o1' && method === 'DELETE') return { body: { msg: 'Purchase archived', id: 'o1' } };
+    if (url.pathname === '/api/purchases/o1/restore') return { body: purchase };
+  });
+}
+const lastQuery = (api: ReturnType<typeof serve>) => Object.fromEntries(api.last('/api/purchases')!.url.searchParams);
+
+describe('Purchases table (server-driven)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the spec’s cut columns and naira', async () => {
+    serve();
+    renderWithProviders(<PurchasesPage />);
+    expect(await screen.findByText('Adire s...')).toBeTruthy();
+    expect(screen.getByText('abcdef')).toBeTruthy();
+    expect(screen.getByText('₦88,000.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'NG-000123' }).getAttribute('href')).toBe('/purchasetable/o1');
+  });
+
+  it('sends status, dates, sort, page and the archived view to the server', async () => {
+    const api = serve();
+    renderWithProviders(<PurchasesPage />);
+    await screen.findByText('Adire s...');
+    expect(lastQuery(api)).toEqual({ sort: 'latest', limit: '10', offset: '0' });
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2024-05-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2024-05-31' } });
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ status: 'paid', from: '2024-05-01', to: '2024-05-31' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 4' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ offset: '30', status: 'paid' }));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Archived' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ archived: 'true', offset: '0' }));
+    expect(screen.getByRole('button', { name: 'Restore purchase NG-000123' })).toBeTruthy();
+  });
+
+  it('archives after a confirmation (the delete icon), and restores from the archived view', async () => {
+    const api = serve();
+    renderWithProviders(<PurchasesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete purchase NG-000123' }));
+    const dialog = screen.getByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.method === 'DELETE' && r.url.pathname === '/api/purchases/o1')).toBe(true),
+    );
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Archived' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore purchase NG-000123' }));
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/purchases/o1/restore')).toBe(true),
+    );
+  });
+});

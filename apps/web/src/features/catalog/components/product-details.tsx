@@ -1,0 +1,136 @@
+import { ArrowLeft, Check, Truck } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LoadingState, NotFoundState } from '@/components/page-states.tsx';
+import { primaryButton, secondaryButton } from '@/components/ui-classes.ts';
+import { Price } from '@/components/price.tsx';
+import { QuantityStepper } from '@/components/quantity-stepper.tsx';
+import { StarRating } from '@/components/star-rating.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { cartItemFrom, colorsOf, isInStock } from '@/lib/product.ts';
+import { useShopActions } from '@/lib/shop-actions.ts';
+import { useProduct } from '../api/products.ts';
+import { ChoiceGroup } from './choice-group.tsx';
+import { ProductGallery } from './product-gallery.tsx';
+import { SimilarProducts } from './similar-products.tsx';
+
+interface ProductDetailsProps {
+  id: string;
+  /** The reviews section (its own feature), placed under the product. */
+  reviews?: ReactNode;
+}
+
+/** /productdetails/{id}: photos, the product, choices, Buy Now and Add to Cart, reviews, similar products. */
+export function ProductDetails({ id, reviews }: ProductDetailsProps) {
+  const query = useProduct(id);
+  const navigate = useNavigate();
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      return (
+        <NotFoundState
+          title="Product not found"
+          text="This product does not exist or is no longer sold."
+          to="/new"
+          action="See what is new"
+        />
+      );
+    }
+    return <NotFoundState title="Something went wrong" text="The product could not be loaded. Please try again." />;
+  }
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 pb-4 sm:px-6">
+      <title>{`${query.data.title} — Adire`}</title>
+      <button type="button" onClick={back} className="mb-6 inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
+        <ArrowLeft aria-hidden size={16} /> Back
+      </button>
+      <ProductBody key={query.data.id} product={query.data} />
+      {reviews}
+      <SimilarProducts productId={query.data.id} categoryId={query.data.categoryId} />
+    </div>
+  );
+}
+
+function ProductBody({ product }: { product: NonNullable<ReturnType<typeof useProduct>['data']> }) {
+  const { addToCart, checkout } = useShopActions();
+  const colors = colorsOf(product);
+  const [size, setSize] = useState(product.size[0] ?? '');
+  const [color, setColor] = useState(colors[0] ?? '');
+  const [quantity, setQuantity] = useState(1);
+  const [buying, setBuying] = useState(false);
+  const inStock = isInStock(product);
+  const images = product.imageUrls.length > 0 ? product.imageUrls : product.imageUrl ? [product.imageUrl] : [];
+
+  const buyNow = async () => {
+    setBuying(true);
+    try {
+      await checkout({
+        kind: 'direct',
+        lines: [{ productId: product.id, quantity, size: size || undefined, color: color || undefined }],
+      });
+    } finally {
+      setBuying(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-2 lg:gap-16">
+      <ProductGallery images={images} title={product.title} />
+      <div>
+        {product.brand && <p className="text-xs tracking-[0.2em] text-muted uppercase">{product.brand}</p>}
+        <h1 className="mt-2 font-display text-3xl leading-tight sm:text-4xl">{product.title}</h1>
+        {product.heading && <p className="mt-2 text-lg text-muted">{product.heading}</p>}
+        <div className="mt-4">
+          <a href="#reviews" className="inline-block hover:underline">
+            <StarRating value={product.ratingAverage} count={product.ratingCount} />
+          </a>
+        </div>
+        <Price price={product.price} discount={product.discount} className="mt-5 text-2xl" />
+        <p
+          className={`mt-3 flex items-center gap-1.5 text-sm font-medium ${inStock ? 'text-success' : 'text-sale'}`}
+          data-testid="availability"
+        >
+          {inStock && <Check aria-hidden size={16} />}
+          {inStock ? 'In Stock' : 'Out of Stock'}
+          {inStock && product.counter <= 5 && <span className="font-normal text-muted">· only {product.counter} left</span>}
+        </p>
+
+        <div className="mt-8 space-y-6">
+          <ChoiceGroup legend="Size" name="size" options={product.size} value={size} onChange={setSize} />
+          <ChoiceGroup legend="Colour" name="color" options={colors} value={color} onChange={setColor} />
+          <div>
+            <p className="mb-2 text-xs font-semibold tracking-[0.14em] uppercase" id="quantity-label">
+              Quantity
+            </p>
+            <QuantityStepper id="quantity" value={quantity} max={product.counter} onChange={setQuantity} />
+          </div>
+        </div>
+
+        <div className="mt-8 grid gap-3 sm:grid-cols-2">
+          <button type="button" className={primaryButton} disabled={!inStock || buying} onClick={buyNow}>
+            {buying ? 'Processing...' : 'Buy Now'}
+          </button>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={!inStock}
+            onClick={() => addToCart(cartItemFrom(product, { size, color }), quantity)}
+          >
+            Add to Cart
+          </button>
+        </div>
+        <p className="mt-4 flex items-center gap-2 text-sm text-muted">
+          <Truck aria-hidden size={16} /> Delivery across Nigeria in 2 to 5 working days.
+        </p>
+
+        {product.description && (
+          <div className="mt-10 border-t border-line pt-6">
+            <h2 className="text-xs font-semibold tracking-[0.14em] uppercase">Description</h2>
+            <p className="mt-3 leading-relaxed whitespace-pre-line text-ink/85">{product.description}</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { ProductCard } from '@/components/product-card.tsx';
+import { useProducts } from '../api/products.ts';
+
+/** Similar Collections: three other products of the same category. */
+export function SimilarProducts({ productId, categoryId }: { productId: string; categoryId: string | null }) {
+  const query = useProducts(categoryId ? { category: categoryId, sort: 'latest', limit: 4 } : { sort: 'latest', limit: 4 });
+  const items = (query.data?.items ?? []).filter((p) => p.id !== productId).slice(0, 3);
+  if (!query.isPending && items.length === 0) return null;
+  return (
+    <section aria-labelledby="similar-heading" className="mt-20">
+      <h2 id="similar-heading" className="font-display text-3xl">
+        Similar Collections
+      </h2>
+      <ul className="mt-6 grid grid-cols-2 gap-x-3 gap-y-8 sm:grid-cols-3 sm:gap-x-6">
+        {query.isPending
+          ? [0, 1, 2].map((i) => <li key={i} className="aspect-[4/5] animate-pulse bg-cream" aria-hidden />)
+          : items.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} sizes="(min-width: 640px) 33vw, 50vw" />
+              </li>
+            ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.ts';
+import { StarRating } from '@/components/star-rating.tsx';
+import { useSession } from '@/features/auth/session-store.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useSignInRequest } from '@/lib/sign-in-request.ts';
+import { useReviews, useSendReview } from '../api/reviews.ts';
+import { StarInput } from './star-input.tsx';
+
+export const REVIEW_SUBMITTED = 'Review Submitted successfully!';
+
+interface ProductReviewsProps {
+  productId: string;
+  /** After a review is saved (the product's rating changed). */
+  onReviewed?(): void;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The review form (five stars, a comment, Send Review) and the product's reviews. */
+export function ProductReviews({ productId, onReviewed }: ProductReviewsProps) {
+  const reviews = useReviews(productId);
+  return (
+    <section
+      id="reviews"
+      aria-labelledby="reviews-heading"
+      className="mt-20 grid gap-10 border-t border-line pt-12 lg:grid-cols-[24rem_1fr] lg:gap-16"
+    >
+      <div>
+        <h2 id="reviews-heading" className="font-display text-3xl">
+          Reviews
+        </h2>
+        <ReviewForm productId={productId} onReviewed={onReviewed} />
+      </div>
+      <div>
+        {reviews.isPending ? (
+          <p className="text-sm text-muted">Loading ...</p>
+        ) : reviews.isError ? (
+          <p className="text-sm text-muted">The reviews could not be loaded.</p>
+        ) : reviews.data.items.length === 0 ? (
+          <p className="bg-cream px-6 py-8 text-sm text-muted">No reviews yet. Bought this? Tell others what you think.</p>
+        ) : (
+          <ul className="divide-y divide-line" data-testid="review-list">
+            {reviews.data.items.map((review) => (
+              <li key={review.id} className="py-5 first:pt-0">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <StarRating value={review.rating} size={14} />
+                  <p className="text-xs text-muted">
+                    {review.author} · <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+                  </p>
+                </div>
+                {review.comment && <p className="mt-2 leading-relaxed">{review.comment}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ReviewForm({ productId, onReviewed }: ProductReviewsProps) {
+  const id = useId();
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = useSendReview(productId);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (rating < 1) {
+      setProblem('Please choose a rating from 1 to 5 stars.');
+      return;
+    }
+    if (useSession.getState().status !== 'signed-in' && !(await useSignInRequest.getState().request())) return;
+    send.mutate(
+      { rating, comment: comment.trim() },
+      {
+        onSuccess() {
+          toast.success(REVIEW_SUBMITTED);
+          setRating(0);
+          setComment('');
+          onReviewed?.();
+        },
+        onError(error) {
+          const message = error instanceof ApiError ? error.message : 'Something went wrong';
+          setProblem(message);
+          toast.error(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="mt-6 space-y-5" noValidate>
+      <StarInput name={`${id}-rating`} value={rating} onChange={setRating} />
+      <div>
+        <label htmlFor={`${id}-comment`} className={labelClass}>
+          Comment
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          rows={4}
+          maxLength={2000}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          className={inputClass}
+          placeholder="What did you like? How does it fit?"
+        />
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-sale">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className={primaryButton} disabled={send.isPending}>
+        {send.isPending ? 'Sending...' : 'Send Review'}
+      </button>
+    </form>
+  );
+}

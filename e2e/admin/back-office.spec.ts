@@ -1,0 +1,225 @@
+/**
+ * The back office end to end, on the real API and demo data: catalogue set-up, a product
+ * with images, its sale price, a point-of-sale sale, stock, purchases (archive and
+ * restore) and the overview; and who may open the back office at all.
+ */
+import { expect, test } from '@playwright/test';
+import { adminLogin, fixture, openMenu, SHOPPER, storefrontHas } from './helpers.ts';
+
+test('an admin builds a product, puts it on sale, sells two at the POS and sees it everywhere', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const categoryName = `E2E Category ${tag}`;
+  const brandName = `E2E Brand ${tag}`;
+  const title = `E2E Kaftan ${tag}`;
+
+  await adminLogin(page);
+
+  // ── A category ────────────────────────────────────────────────────────────────────
+  await openMenu(page, 'Categories');
+  await page.getByRole('link', { name: 'Create Category' }).click();
+  await expect(page).toHaveURL(/\/createcategory$/);
+  await page.getByLabel('Name', { exact: true }).fill(categoryName);
+  await page.getByRole('button', { name: 'Create Category' }).click();
+  await expect(page).toHaveURL(/\/categorytable$/);
+  await page.getByLabel('Search categories').fill(categoryName);
+  await expect(page.getByRole('cell', { name: categoryName, exact: true })).toBeVisible();
+
+  // ── A brand, with an image ────────────────────────────────────────────────────────
+  await openMenu(page, 'Brands');
+  await page.getByRole('link', { name: 'Create Brand' }).click();
+  await expect(page).toHaveURL(/\/createbrand$/);
+  await page.getByLabel('Name', { exact: true }).fill(brandName);
+  await page.getByLabel('Image (optional)').setInputFiles(fixture('product-1.png'));
+  await page.getByRole('button', { name: 'Create Brand' }).click();
+  await expect(page).toHaveURL(/\/brandtable$/);
+  await page.getByLabel('Search brands').fill(brandName);
+  await expect(page.getByRole('cell', { name: brandName, exact: true })).toBeVisible();
+
+  // ── A product with two images ─────────────────────────────────────────────────────
+  await openMenu(page, 'Products');
+  await page.getByRole('link', { name: 'Create Product' }).click();
+  await expect(page).toHaveURL(/\/createproduct$/);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Header Message').fill('Hand-dyed adire, made in Abeokuta');
+  await page.getByLabel('Price (₦)').fill('25000');
+  await page.getByLabel('Description').fill('A loose kaftan in hand-dyed cotton.');
+  await page.getByLabel('Color').fill('indigo');
+  await page.getByLabel('Add a size').selectOption('medium');
+  await page.getByLabel('Add a size').selectOption('large');
+  await expect(page.getByRole('list', { name: 'Selected sizes' }).getByRole('listitem')).toHaveText(['medium', 'large']);
+  await page.getByLabel('Quantity', { exact: true }).fill('9');
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('10');
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
+  await page.getByLabel('Brand', { exact: true }).selectOption({ label: brandName });
+  await page.getByLabel('Product images').setInputFiles([fixture('product-1.png'), fixture('product-2.png')]);
+  await expect(page.getByText('2 files selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page).toHaveURL(/\/producttable$/, { timeout: 20_000 });
+
+  await page.getByLabel('Search products').fill(title);
+  await page.getByRole('link', { name: `View ${title}` }).click();
+  await expect(page).toHaveURL(/\/viewproduct\/[^/]+$/);
+  const productId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  const created = await (await page.request.get(`/api/products/${productId}`)).json();
+  expect(created).toMatchObject({ title, price: 25000, discount: 0, counter: 10, brand: brandName, size: ['medium', 'large'] });
+  expect(created.Category.name).toBe(categoryName);
+  expect(created.imageUrls).toHaveLength(2);
+
+  // ── It shows on the storefront ────────────────────────────────────────────────────
+  if (await storefrontHas(page, `/productdetails/${productId}`)) {
+    await expect(page.getByText(title).first()).toBeVisible();
+  } else {
+    const listed = await (await page.request.get(`/api/products?title=${encodeURIComponent(title)}`)).json();
+    expect(listed.map((p: { id: string }) => p.id)).toContain(productId);
+  }
+
+  // ── Edit price and discount ───────────────────────────────────────────────────────
+  await page.goto(`/viewproduct/${productId}`);
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/editproduct/${productId}$`));
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue(created.categoryId);
+  await expect(page.getByRole('list', { name: 'Selected sizes' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('img', { name: new RegExp(`^${title} \\(\\d of 2\\)$`) })).toHaveCount(2);
+  await page.getByLabel('Price (₦)').fill('30000');
+  await page.getByLabel('Discount (₦)').fill('5000');
+  await page.getByRole('button', { name: 'Update Product' }).click();
+  await expect(page).toHaveURL(/\/producttable$/);
+
+  const onSale = await (await page.request.get(`/api/products?onSale=true&title=${encodeURIComponent(title)}`)).json();
+  expect(onSale).toHaveLength(1);
+  expect(onSale[0]).toMatchObject({ id: productId, price: 30000, discount: 5000, salePrice: 25000 });
+  if (await storefrontHas(page, '/sales')) {
+    await expect(page.getByText(title).first()).toBeVisible({ timeout: 10_000 });
+  }
+
+  // ── Sell two at the point of sale ─────────────────────────────────────────────────
+  await page.goto('/dashboard');
+  await openMenu(page, 'Point of Sale');
+  await page.getByRole('button', { name: 'Create Customer' }).click();
+  await page.getByLabel('First name').fill('Chiamaka');
+  await page.getByLabel('Last name').fill('Obi');
+  await page.getByLabel('Email', { exact: true }).fill(`chiamaka.${tag}@example.com`);
+  await page.getByRole('button', { name: 'Save Customer' }).click();
+  await expect(page.getByText('Customer created successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change customer' })).toBeVisible();
+
+  await page.getByLabel('Search products').fill(title);
+  const add = page.getByRole('button', { name: `Add ${title} to cart` });
+  await add.click();
+  await expect(page.getByLabel(`Quantity of ${title}`)).toHaveValue('1');
+  await add.click();
+  await expect(page.getByLabel(`Quantity of ${title}`)).toHaveValue('2');
+  await expect(page.getByTestId('pos-total')).toHaveText('₦50,000.00');
+  await page.getByLabel('Payment method').selectOption('transfer');
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByText('Purchase successful')).toBeVisible();
+  await expect(page.getByText('The cart is empty. Click a product to add it.')).toBeVisible();
+  const receipt = page.getByRole('region', { name: /./ }).filter({ hasText: 'Receipt' });
+  await expect(receipt).toContainText('₦50,000.00');
+  const orderNumber = (await receipt.getByText(/^Receipt /).textContent())!.replace('Receipt ', '').trim();
+  expect(orderNumber).toMatch(/^NG-\d+$/);
+  // The success message goes after 5 seconds.
+  await expect(page.getByText('Purchase successful')).toBeHidden({ timeout: 8000 });
+
+  // ── Stock went down by two ────────────────────────────────────────────────────────
+  const after = await (await page.request.get(`/api/products/${productId}`)).json();
+  expect(after.counter).toBe(8);
+  await page.goto(`/viewproduct/${productId}`);
+  await expect(page.getByRole('definition').filter({ hasText: /^8$/ })).toBeVisible();
+
+  // ── The sale is in the purchases table; archive it, then restore it ───────────────
+  await openMenu(page, 'Purchases');
+  await page.getByLabel('Search purchases').fill(orderNumber);
+  const row = page.getByRole('row').filter({ hasText: orderNumber });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('paid');
+  await expect(row).toContainText('₦50,000.00');
+  await row.getByRole('button', { name: `Delete purchase ${orderNumber}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText(`Purchase ${orderNumber} archived`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Archived' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Restore purchase ${orderNumber}` }).click();
+  await expect(row).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Purchases' }).click();
+  await expect(row).toBeVisible();
+
+  // The order opens with its lines and payment.
+  await row.getByRole('link', { name: orderNumber }).click();
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
+
+  // ── The overview shows the sale ───────────────────────────────────────────────────
+  await openMenu(page, 'Overview');
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('link', { name: orderNumber })).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+});
+
+test('Create Product answers at both spellings of its route', async ({ page }) => {
+  await adminLogin(page);
+  for (const url of ['/createProduct', '/createproduct']) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'Create Product' })).toBeVisible();
+  }
+});
+
+test('a failed login shows the server’s message in red', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('admin@demo.shop');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const error = page.getByRole('alert');
+  await expect(error).toHaveText(/\S/);
+  await expect(error).toHaveClass(/text-red-600/);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an anonymous visitor is sent to /login', async ({ page }) => {
+  for (const url of ['/dashboard', '/producttable', '/pos']) {
+    await page.goto(url);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  }
+});
+
+test('a shopper’s session cannot open /dashboard', async ({ page }) => {
+  const res = await page.request.post('/api/auth/login', { data: SHOPPER });
+  expect(res.ok()).toBe(true);
+  const { accessToken, user } = await res.json();
+  await page.goto('/');
+  await page.evaluate(
+    ([token, u]) => {
+      localStorage.setItem('access_token', token);
+      localStorage.setItem('user', u);
+    },
+    [accessToken, JSON.stringify(user)],
+  );
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('This account is not an administrator')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Users' })).toHaveCount(0);
+  // The admin login refuses the shopper's credentials too.
+  await page.getByLabel('Email', { exact: true }).fill(SHOPPER.email);
+  await page.getByLabel('Password', { exact: true }).fill(SHOPPER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/\S/);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('Log out clears the session and goes to /login', async ({ page }) => {
+  await adminLogin(page);
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText('admin@demo.shop');
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});

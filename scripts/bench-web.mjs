@@ -1,0 +1,67 @@
+// `npm run bench:web`: builds the web app and checks the storefront's entry JavaScript
+// (the entry chunk and every chunk it imports statically, as listed in Vite's
+// dist/.vite/manifest.json) against its budget, gzipped. Lazy chunks (pages, panels, the
+// back office) are listed for information only. `--no-build` measures the current dist.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 120;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@shop/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+if (!existsSync(manifestPath)) {
+  console.error(`No ${path.relative(root, manifestPath)}: build the web app with build.manifest enabled.`);
+  process.exit(1);
+}
+
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const kb = (bytes) => (bytes / 1000).toFixed(2).padStart(8);
+const gzipOf = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) {
+  console.error('The manifest has no entry chunk.');
+  process.exit(1);
+}
+
+/** The entry and its static imports, depth first, each once. */
+const entryChunks = [];
+const seen = new Set();
+(function walk(key) {
+  if (seen.has(key)) return;
+  seen.add(key);
+  entryChunks.push(key);
+  for (const child of manifest[key].imports ?? []) walk(child);
+})(entryKey);
+
+console.log('\nStorefront entry JavaScript (entry + static imports), gzip -9:');
+let total = 0;
+const css = new Set();
+for (const key of entryChunks) {
+  const chunk = manifest[key];
+  const size = gzipOf(chunk.file);
+  total += size;
+  for (const file of chunk.css ?? []) css.add(file);
+  console.log(`  ${kb(size)} kB  ${chunk.file}`);
+}
+console.log(`  ${kb(total)} kB  total (budget ${BUDGET_KB} kB)`);
+for (const file of css) console.log(`  ${kb(gzipOf(file))} kB  ${file} (CSS, not counted)`);
+
+const lazy = Object.entries(manifest)
+  .filter(([key, chunk]) => !seen.has(key) && chunk.file.endsWith('.js'))
+  .map(([key, chunk]) => ({ name: chunk.src ?? key, size: gzipOf(chunk.file) }))
+  .sort((a, b) => b.size - a.size);
+console.log('\nLargest lazily loaded chunks (information only):');
+for (const { name, size } of lazy.slice(0, 12)) console.log(`  ${kb(size)} kB  ${name}`);
+
+const over = total > BUDGET_KB * 1000;
+console.log(`\n${over ? 'FAIL' : 'OK'}: storefront entry ${(total / 1000).toFixed(2)} kB gzip, budget ${BUDGET_KB} kB.`);
+process.exit(over ? 1 : 0);
