@@ -2,6 +2,7 @@
  * The launcher: read config, open and migrate the database, create the first admin and
  * demo data when asked, listen, and close gracefully on SIGTERM/SIGINT.
  */
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
@@ -23,7 +24,10 @@ export async function startServer(config: Config = loadConfig()) {
     config.seedDemo === 'always' ||
     (config.seedDemo === 'auto' && config.env !== 'production' && !(await isDemoSeeded(database.db)));
   if (shouldSeed) {
-    await seedDemo(database.db, { log: (line) => console.log(`seed: ${line}`) });
+    await seedDemo(database.db, {
+      log: (line) => console.log(`seed: ${line}`),
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+    });
   }
   const demo = config.env !== 'production' || config.seedDemo === 'always';
 

@@ -1,11 +1,83 @@
-/** `npm run seed`: loads the demo data (idempotent). */
+/**
+ * `npm run seed`: loads the demo data (idempotent).
+ * `npm run seed -- --products 100000 [--batch-size 2000]`: then adds that many generated
+ * products, for benchmarks, with a progress bar on stderr.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
-import { seedDemo } from '../db/seed/index.ts';
+import { ensurePictures, seedBulkProducts, seedDemo } from '../db/seed/index.ts';
+
+const usage = 'Usage: npm run seed [-- --products <count> [--batch-size <rows>]]';
+let values: { products?: string; 'batch-size'?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      products: { type: 'string' },
+      'batch-size': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+function count(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replaceAll('_', '').replaceAll(',', ''));
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`--${name} must be a whole number from ${min} to ${max.toLocaleString('en')}.\n${usage}`);
+    process.exit(2);
+  }
+  return value;
+}
+const extra = count('products', values.products, 0, 0, 10_000_000);
+const batchSize = count('batch-size', values['batch-size'], 2_000, 1, 3_000);
+
+/** A one-line bar redrawn in place on a terminal; a line per 10 % otherwise (CI logs). */
+function progressBar(label: string) {
+  const started = performance.now();
+  const tty = process.stderr.isTTY;
+  let lastTenth = -1;
+  return (done: number, total: number) => {
+    const ratio = total === 0 ? 1 : done / total;
+    const seconds = (performance.now() - started) / 1000;
+    const rate = seconds > 0 ? Math.round(done / seconds) : 0;
+    const width = 30;
+    const filled = Math.round(ratio * width);
+    const line = `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}%  ${done.toLocaleString('en')}/${total.toLocaleString('en')}  ${seconds.toFixed(1)} s  ${rate.toLocaleString('en')}/s`;
+    if (tty) {
+      process.stderr.write(`\r${line}`);
+      if (done === total) process.stderr.write('\n');
+    } else if (Math.floor(ratio * 10) > lastTenth) {
+      lastTenth = Math.floor(ratio * 10);
+      process.stderr.write(`${line}\n`);
+    }
+  };
+}
 
 const config = loadConfig();
+const uploadsDir = path.join(config.dataDir, 'uploads');
+const log = (line: string) => console.log(`seed: ${line}`);
 const database = await openConfiguredDatabase(config);
-await database.migrate();
-await seedDemo(database.db, { log: (line) => console.log(`seed: ${line}`) });
-await database.close();
-console.log('Demo data ready.');
+try {
+  await database.migrate();
+  const started = performance.now();
+  await seedDemo(database.db, { log, uploadsDir });
+  console.log(`Demo data ready (${((performance.now() - started) / 1000).toFixed(1)} s).`);
+  if (extra > 0) {
+    const pictures = await ensurePictures(database.db, uploadsDir, log);
+    const bulkStarted = performance.now();
+    await seedBulkProducts(database.db, pictures, { count: extra, batchSize, onProgress: progressBar('products') });
+    const seconds = (performance.now() - bulkStarted) / 1000;
+    console.log(`Added ${extra.toLocaleString('en')} products in ${seconds.toFixed(1)} s.`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,39 +1,72 @@
 /**
- * Demo data. `seedDemo` is idempotent: it records when it ran in app_meta and every
- * insert tolerates rows that already exist, so running it twice changes nothing.
+ * Demo data: the demo accounts and the demo catalogue (see catalogue.ts). `seedDemo` is
+ * idempotent: accounts are created only when missing, the catalogue is written once and
+ * recorded in app_meta, so running it twice changes nothing.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { appMeta } from '../schema/index.ts';
+import { isUniqueViolation } from '../../lib/http-error.ts';
 import { findUserByEmail, insertUser, upsertAdmin } from '../../users/service.ts';
+import { ensurePictures, isCatalogueSeeded, seedCatalogue } from './catalogue.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER } from './demo-accounts.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
 
+/** True once the whole demo data set exists (an install seeded before the catalogue existed gets it on next start). */
 export async function isDemoSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
-  return row !== undefined;
+  return row !== undefined && (await isCatalogueSeeded(db));
 }
 
 export interface SeedOptions {
   log?: (line: string) => void;
+  /** Where the demo pictures are written: DATA_DIR/uploads, which the app serves at /uploads. */
+  uploadsDir: string;
 }
 
-export async function seedDemo(db: Db, { log = () => {} }: SeedOptions = {}): Promise<void> {
-  if (!(await findUserByEmail(db, DEMO_ADMIN.email))) {
-    await upsertAdmin(db, DEMO_ADMIN);
-    log(`demo admin ${DEMO_ADMIN.email}`);
+/** Creates a demo account unless it exists; another process creating it at the same moment is fine too. */
+async function ensureAccount(db: Db, email: string, create: () => Promise<unknown>, log: () => void): Promise<void> {
+  if (await findUserByEmail(db, email)) return;
+  try {
+    await create();
+    log();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
   }
-  if (!(await findUserByEmail(db, DEMO_SHOPPER.email))) {
-    await insertUser(db, {
-      ...DEMO_SHOPPER,
-      phone: '+234 803 555 0142',
-      address: '12 Admiralty Way, Lekki Phase 1',
-      city: 'Lagos',
-      state: 'Lagos',
-      country: 'Nigeria',
-    });
-    log(`demo shopper ${DEMO_SHOPPER.email}`);
-  }
+}
+
+function seedAccounts(db: Db, log: (line: string) => void): Promise<unknown> {
+  return Promise.all([
+    ensureAccount(
+      db,
+      DEMO_ADMIN.email,
+      () => upsertAdmin(db, DEMO_ADMIN),
+      () => log(`demo admin ${DEMO_ADMIN.email}`),
+    ),
+    ensureAccount(
+      db,
+      DEMO_SHOPPER.email,
+      () =>
+        insertUser(db, {
+          ...DEMO_SHOPPER,
+          phone: '+234 803 555 0142',
+          address: '12 Admiralty Way, Lekki Phase 1',
+          city: 'Lagos',
+          state: 'Lagos',
+          country: 'Nigeria',
+        }),
+      () => log(`demo shopper ${DEMO_SHOPPER.email}`),
+    ),
+  ]);
+}
+
+export async function seedDemo(db: Db, { log = () => {}, uploadsDir }: SeedOptions): Promise<void> {
+  // The pictures render on sharp's threads while the accounts are written.
+  const [pictures] = await Promise.all([ensurePictures(db, uploadsDir, log), seedAccounts(db, log)]);
+  await seedCatalogue(db, pictures, log);
   await db.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
 }
+
+export { ensurePictures } from './catalogue.ts';
+export { seedBulkProducts } from './bulk.ts';
