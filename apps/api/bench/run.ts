@@ -58,7 +58,9 @@ async function productCount(): Promise<number> {
 }
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', '--no-web-build'], {
+  // The same build and Node flags as `npm start` (apps/api/package.json).
+  spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: apiDir, stdio: 'inherit' });
+  return spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=8', 'dist/start.js', '--no-web-build'], {
     cwd: apiDir,
     env: {
       ...process.env,

@@ -5,7 +5,7 @@
  * files can be cached forever.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type sharpType from 'sharp';
 import { HttpError } from '../lib/http-error.ts';
 import type { ImageStorage } from './storage.ts';
 
@@ -18,13 +18,21 @@ const ID_RE = /^[a-f0-9]{24}$/;
 
 export const unsupportedImage = () => new HttpError(415, 'Only image files (JPEG, PNG, WebP, GIF, AVIF, SVG) can be uploaded');
 
+/** sharp (libvips) is loaded on the first upload, not at start-up: most processes never need it. */
+let sharpModule: Promise<typeof sharpType> | undefined;
+const loadSharp = () => {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+};
+
 export function createImageService(storage: ImageStorage) {
   const fileName = (id: string, width: number) => `${id}-${width}.webp`;
 
   return {
     /** Validates and stores an uploaded image; resolves to its id. */
     async save(input: Buffer): Promise<string> {
-      let meta: sharp.Metadata;
+      const sharp = await loadSharp();
+      let meta: sharpType.Metadata;
       try {
         meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       } catch (error) {

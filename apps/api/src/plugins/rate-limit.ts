@@ -6,7 +6,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +21,13 @@ declare module 'fastify' {
 
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
+    // ioredis is loaded only when Redis is configured.
     const redis = app.config.redisUrl
-      ? new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: true })
+      ? new (await import('ioredis')).Redis(app.config.redisUrl, {
+          connectTimeout: 2000,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: true,
+        })
       : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
     await app.register(rateLimit, {
