@@ -21,7 +21,8 @@ export interface CachedAnswer {
 }
 
 interface Entry {
-  payload: string;
+  /** Encoded once, so a hit costs no serialisation and no UTF-8 conversion. */
+  payload: Buffer;
   etag: string;
   headers: Record<string, string>;
 }
@@ -86,7 +87,7 @@ export default fp(
         let entry = entries.get(key);
         if (!entry) {
           const answer = await compute();
-          const payload = JSON.stringify(answer.body);
+          const payload = Buffer.from(JSON.stringify(answer.body));
           const etag = `"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
           entry = { payload, etag, headers: answer.headers ?? {} };
           remember(key, entry);
