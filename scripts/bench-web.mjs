@@ -2,6 +2,7 @@
 // (the entry chunk and every chunk it imports statically, as listed in Vite's
 // dist/.vite/manifest.json) against its budget, gzipped. Lazy chunks (pages, panels, the
 // back office) are listed for information only. `--no-build` measures the current dist.
+// Then Lighthouse on three storefront pages (scripts/lighthouse.mjs; skip with --no-lighthouse).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,4 +65,5 @@ for (const { name, size } of lazy.slice(0, 12)) console.log(`  ${kb(size)} kB  $
 
 const over = total > BUDGET_KB * 1000;
 console.log(`\n${over ? 'FAIL' : 'OK'}: storefront entry ${(total / 1000).toFixed(2)} kB gzip, budget ${BUDGET_KB} kB.`);
-process.exit(over ? 1 : 0);
+const lighthouseOk = process.argv.includes('--no-lighthouse') || (await (await import('./lighthouse.mjs')).runLighthouse());
+process.exit(over || !lighthouseOk ? 1 : 0);

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contextPlugin from '../src/plugins/context.ts';
@@ -105,5 +106,27 @@ describe('batched', () => {
     expect(await second).toBe(2);
     expect(await third).toBe(2);
     expect(runs).toBe(2);
+  });
+});
+
+describe('read cache compression', () => {
+  it('sends brotli or gzip to clients that accept it, with their own ETags, and plain bytes otherwise', async () => {
+    for (let i = 0; i < 120; i++) await insertBrand(`Brand number ${i} with a long enough name`);
+    const plain = await a.app.inject({ method: 'GET', url: '/brands?big=1' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await a.app.inject({ method: 'GET', url: '/brands?big=1', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await a.app.inject({ method: 'GET', url: '/brands?big=1', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+    const notModified = await a.app.inject({
+      method: 'GET',
+      url: '/brands?big=1',
+      headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string },
+    });
+    expect(notModified.statusCode).toBe(304);
   });
 });

@@ -8,6 +8,7 @@
  * (see lib/batched.ts). Answers carry a strong ETag; a matching If-None-Match gets a 304.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheVersions } from '../db/schema/index.ts';
@@ -25,6 +26,20 @@ interface Entry {
   payload: Buffer;
   etag: string;
   headers: Record<string, string>;
+  /** Compressed variants, made on the first request that accepts them. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Answers below this size are not worth compressing. */
+const COMPRESS_MIN_BYTES = 1024;
+
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const accept = request.headers['accept-encoding'];
+  if (typeof accept !== 'string') return undefined;
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return undefined;
 }
 
 declare module 'fastify' {
@@ -67,10 +82,26 @@ export default fp(
     }
 
     function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
-      reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache');
+      const encoding = entry.payload.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request) : undefined;
+      // Each representation has its own strong ETag.
+      const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
+      reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
       for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
-      if (request.headers['if-none-match'] === entry.etag) reply.status(304).send();
-      else reply.type('application/json; charset=utf-8').send(entry.payload);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
+        reply.status(304).send();
+        return;
+      }
+      reply.type('application/json; charset=utf-8');
+      if (encoding === 'br') {
+        entry.br ??= brotliCompressSync(entry.payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+        reply.header('Content-Encoding', 'br').send(entry.br);
+      } else if (encoding === 'gzip') {
+        entry.gzip ??= gzipSync(entry.payload, { level: 6 });
+        reply.header('Content-Encoding', 'gzip').send(entry.gzip);
+      } else {
+        reply.send(entry.payload);
+      }
     }
 
     app.decorate('readCache', {

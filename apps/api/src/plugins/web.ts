@@ -19,6 +19,8 @@ export default fp(
         root,
         wildcard: true,
         index: ['index.html'],
+        // The build writes .br/.gz beside each text asset (apps/web/vite.config.ts).
+        preCompressed: true,
         setHeaders(reply, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

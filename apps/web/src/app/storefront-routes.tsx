@@ -3,7 +3,9 @@
  * bundle; every page is loaded lazily. Route components stay thin: they compose features.
  */
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { productOptions } from '@/features/catalog/api/products.ts';
+import { queryClient } from '@/lib/query-client.ts';
 import { ErrorPage } from './routes/error-page.tsx';
 import { StorefrontFallback, type StorefrontHandle, StorefrontLayout } from './routes/storefront/layout.tsx';
 
@@ -15,6 +17,16 @@ const listing = (name: string) => page(() => import('./routes/storefront/listing
 const landing = (name: string) => page(() => import('./routes/storefront/category-landing.tsx'), name);
 const noBanner: StorefrontHandle = { announcement: false };
 
+/**
+ * Starts the product's request while the page's code is still downloading (a static
+ * loader runs in parallel with `lazy`), instead of after it: one round trip less before
+ * the main image can load. It does not wait, so navigation is never held up.
+ */
+function prefetchProduct({ params }: LoaderFunctionArgs) {
+  if (params.id) void queryClient.prefetchQuery(productOptions(params.id));
+  return null;
+}
+
 export const storefrontRoutes: RouteObject[] = [
   {
     element: <StorefrontLayout />,
@@ -24,7 +36,11 @@ export const storefrontRoutes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, ...page(() => import('./routes/storefront/home.tsx')) },
-          { path: 'productdetails/:id', ...page(() => import('./routes/storefront/product-details.tsx')) },
+          {
+            path: 'productdetails/:id',
+            loader: prefetchProduct,
+            ...page(() => import('./routes/storefront/product-details.tsx')),
+          },
           { path: 'cart', ...page(() => import('./routes/storefront/cart.tsx')) },
           { path: 'register', ...page(() => import('./routes/storefront/register.tsx')) },
           { path: 'orders', ...page(() => import('./routes/storefront/orders.tsx')) },

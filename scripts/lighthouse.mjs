@@ -1,0 +1,93 @@
+// Lighthouse (mobile preset, simulated throttling) on the built app served by the real API,
+// with Debian's Chromium. Used by `npm run bench:web`; `node scripts/lighthouse.mjs` alone works too.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET = { performance: 95, accessibility: 95 };
+
+async function waitFor(url, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Resolves to true when every page meets both targets. */
+export async function runLighthouse({ port = 3920 } = {}) {
+  const base = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+  spawnSync(process.execPath, ['apps/api/scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  const server = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/api/dist/start.js', '--no-web-build'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'always',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let chrome;
+  try {
+    await waitFor(`${base}/healthz`);
+    const [product] = await (await fetch(`${base}/api/products?limit=1`)).json();
+    const pages = [
+      ['home', `${base}/`],
+      ['listing', `${base}/women`],
+      ['product', `${base}/productdetails/${product.id}`],
+    ];
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    console.log('\nLighthouse, mobile (simulated slow 4G, 4× CPU slowdown):');
+    console.log('  page      performance  accessibility  LCP      TBT     CLS');
+    let ok = true;
+    for (const [name, url] of pages) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const { categories, audits } = result.lhr;
+      const perf = Math.round(categories.performance.score * 100);
+      const a11y = Math.round(categories.accessibility.score * 100);
+      ok &&= perf >= TARGET.performance && a11y >= TARGET.accessibility;
+      console.log(
+        `  ${name.padEnd(9)} ${String(perf).padStart(11)}  ${String(a11y).padStart(13)}  ${audits['largest-contentful-paint'].displayValue.padEnd(8)} ${audits['total-blocking-time'].displayValue.padEnd(7)} ${audits['cumulative-layout-shift'].displayValue}`,
+      );
+    }
+    console.log(`${ok ? 'OK' : 'FAIL'}: targets performance ≥ ${TARGET.performance}, accessibility ≥ ${TARGET.accessibility}.`);
+    return ok;
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.exit((await runLighthouse()) ? 0 : 1);
+}
