@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -9,8 +10,19 @@ let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  mkdirSync(path.join(webDist, '.vite'));
+  writeFileSync(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      'src/app/routes/storefront/listings.tsx': { file: 'assets/listings-2.js', imports: ['_react.js', '_card.js'] },
+      '_card.js': { file: 'assets/card-3.js' },
+      'src/app/routes/storefront/product-details.tsx': { file: 'assets/product-4.js', imports: ['_card.js'] },
+    }),
+  );
   ctx = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(() => ctx.close());
@@ -40,6 +52,26 @@ describe('serving', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("names each storefront page's code, and a product page's data and main image, in the HTML", async () => {
+    const listing = await ctx.app.inject({ method: 'GET', url: '/women?sort=price_asc' });
+    expect(listing.body).toContain('<link rel="modulepreload" href="/assets/listings-2.js">');
+    expect(listing.body).toContain('<link rel="modulepreload" href="/assets/card-3.js">');
+    // Code the entry already loads is not named again.
+    expect(listing.body).not.toContain('react-1.js');
+
+    const product = await insertProduct(ctx.database.db, { images: ['0123456789abcdef01234567'] });
+    const page = await ctx.app.inject({ method: 'GET', url: `/productdetails/${product.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<link rel="preload" as="fetch" href="/api/products/${product.id}" crossorigin="anonymous">`);
+    expect(page.body).toContain('/uploads/0123456789abcdef01234567-320.webp 320w');
+    expect(page.body).toContain('href="/assets/product-4.js"');
+
+    // An unknown product still gets the app (which shows its not-found state).
+    const missing = await ctx.app.inject({ method: 'GET', url: '/productdetails/nope' });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).not.toContain('as="fetch"');
   });
 
   it('serves hashed assets as immutable', async () => {

@@ -6,9 +6,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@shop/shared';
+import { createPageHints, type PageHints } from './page-hints.ts';
 
 export default fp(
   async function web(app: FastifyInstance, opts: { root: string | undefined }) {
@@ -18,7 +19,8 @@ export default fp(
       await app.register(fastifyStatic, {
         root,
         wildcard: true,
-        index: ['index.html'],
+        // '/' is answered by sendPage below, with the home page's hints.
+        index: false,
         // The build writes .br/.gz beside each text asset (apps/web/vite.config.ts).
         preCompressed: true,
         setHeaders(reply, filePath) {
@@ -27,12 +29,25 @@ export default fp(
         },
       });
     }
-    app.setNotFoundHandler((request, reply) => {
+    const hints = hasWeb && root ? createPageHints(root) : undefined;
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply, pages: PageHints) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      let product: { id: string; imageUrl: string | null } | undefined;
+      const productId = /^\/productdetails\/([^/]+)$/.exec(pathname)?.[1];
+      if (productId) {
+        // Through the API's own (cached) route, so the hints match what the page will show.
+        const res = await app.inject({ method: 'GET', url: `/api/products/${productId}` });
+        if (res.statusCode === 200) product = res.json();
+      }
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(pages.htmlFor(pathname, product));
+    }
+
+    if (hints) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, hints));
+    app.setNotFoundHandler(async (request, reply) => {
       // API and image paths never fall back to the app's HTML.
       const isApi = /^\/(api|uploads)(\/|$|\?)/.test(request.url);
-      if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
-      }
+      if (!isApi && hints && (request.method === 'GET' || request.method === 'HEAD')) return sendPage(request, reply, hints);
       return reply.status(404).send({ msg: MESSAGES.notFound });
     });
   },
