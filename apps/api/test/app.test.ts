@@ -102,6 +102,24 @@ describe('serving', () => {
     expect(docs.statusCode).toBeLessThan(400);
   });
 
+  it('answers an unexpected failure with a plain 500, never the error itself', async () => {
+    const failing = await createTestApp();
+    try {
+      // Break the database under the app: every query now throws.
+      await failing.database.close();
+      const login = await failing.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'a@b.ng', password: 'whatever' },
+      });
+      expect(login.statusCode).toBe(500);
+      expect(login.json()).toEqual({ msg: 'Something went wrong' });
+      expect(login.body).not.toMatch(/at |Error|closed/i);
+    } finally {
+      await failing.app.close().catch(() => {});
+    }
+  });
+
   it('answers malformed JSON with a 400 message, not a 500', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

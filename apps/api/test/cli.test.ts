@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { testConfig } from './helpers.ts';
+
+const apiDir = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cli-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const run = (script: string, args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: apiDir,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    encoding: 'utf8',
+  });
+
+describe('npm run admin:create', () => {
+  it('creates an admin who can sign in to the back office, and refuses a short password', async () => {
+    const short = run('src/cli/admin-create.ts', ['--email', 'owner@shop.ng', '--password', 'short']);
+    expect(short.status).not.toBe(0);
+    expect(short.stderr).toMatch(/at least 8 characters/);
+
+    const created = run('src/cli/admin-create.ts', [
+      '--email',
+      'owner@shop.ng',
+      '--password',
+      'a long password',
+      '--first',
+      'Bola',
+    ]);
+    expect(created.status).toBe(0);
+    expect(created.stdout).toMatch(/Created admin owner@shop\.ng/);
+
+    const database = await openDatabase({ dataDir });
+    const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database, logger: false });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/adminlogin',
+        payload: { email: 'owner@shop.ng', password: 'a long password' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user).toMatchObject({ fname: 'Bola', role: 'admin' });
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
