@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { brands, categories, products, subs, subsubs } from '../db/schema/index.ts';
 import { isUuid } from './ids.ts';
+import { escapeLike } from '../lib/like.ts';
 
 export type ProductFilters = z.output<typeof productListQuery>;
 
@@ -90,11 +91,6 @@ export function toProduct(row: ProductRecord, imageUrl: (id: string) => string):
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** `%` and `_` typed by a shopper are text, not wildcards. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** `column = id` for an id, `column = (the id of that name)` for a name (none: no rows). */

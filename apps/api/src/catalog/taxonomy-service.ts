@@ -13,7 +13,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/http-e
 import type { ImageService } from '../media/images.ts';
 import { isForeignKeyViolation, isUuid } from './ids.ts';
 import { removeUnusedImages } from './image-usage.ts';
-import { escapeLike } from './product-query.ts';
+import { escapeLike } from '../lib/like.ts';
 
 export type TaxonomyKind = 'category' | 'sub' | 'subsub' | 'brand';
 

@@ -4,6 +4,7 @@ import type { Customer, CustomerCreateBody, CustomerListQuery } from '@shop/shar
 import type { Db } from '../db/client.ts';
 import { customers } from '../db/schema/index.ts';
 import { conflict, isUniqueViolation } from '../lib/http-error.ts';
+import { containsPattern } from '../lib/like.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -18,11 +19,6 @@ function toCustomer(row: CustomerRow): Customer {
     phone: row.phone,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** `%text%` for LIKE, with LIKE's own wildcards in the text matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Newest first; `total` is the number of matches before paging. */

@@ -18,6 +18,7 @@ import { customers, orderLines, orders, paymentEvents, products, type UserRow } 
 import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/http-error.ts';
 import type { PaymentProvider, VerifyResult } from '../payments/provider.ts';
 import { INVALID_LINES, type LineInput, type OrderService, type OrderWithLines } from '../orders/service.ts';
+import { escapeLike } from '../lib/like.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whole days of the filters are Lagos days. */
@@ -57,11 +58,6 @@ export function toPurchase(order: OrderWithLines): Purchase {
     createdAt: order.createdAt.toISOString(),
     archivedAt: order.archivedAt ? order.archivedAt.toISOString() : null,
   };
-}
-
-/** `%text%` for (I)LIKE, with the wildcards a person typed matched literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function conditions(f: PurchaseFilters): SQL | undefined {

@@ -4,6 +4,7 @@ import type { AdminUser, AuthUser, RegisterBody, Role, UserListQuery, UserSort }
 import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { containsPattern } from '../lib/like.ts';
 
 export function toAuthUser(u: UserRow): AuthUser {
   return {
@@ -114,11 +115,6 @@ export function toAdminUser(u: UserRow): AdminUser {
     role: u.role,
     createdAt: u.createdAt.toISOString(),
   };
-}
-
-/** `%text%` for LIKE, with LIKE's own wildcards in the text matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const USER_ORDER: Record<UserSort, SQL[]> = {
