@@ -4,7 +4,9 @@
  */
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { productOptions } from '@/features/catalog/api/products.ts';
+import { productListOptions, productOptions } from '@/features/catalog/api/product-queries.ts';
+import { LISTING_FILTERS, type ListingPage } from '@/features/catalog/listing-pages.ts';
+import { readListingState, toProductFilters } from '@/features/catalog/listing-params.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { ErrorPage } from './routes/error-page.tsx';
 import { StorefrontFallback, type StorefrontHandle, StorefrontLayout } from './routes/storefront/layout.tsx';
@@ -13,7 +15,17 @@ import { StorefrontFallback, type StorefrontHandle, StorefrontLayout } from './r
 const page = (load: () => Promise<object>, name = 'default'): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load())[name as keyof object] as ComponentType }),
 });
-const listing = (name: string) => page(() => import('./routes/storefront/listings.tsx'), name);
+/** A listing page whose products start loading with the page's code (see prefetchProduct). */
+const listing = (name: string, filters?: ListingPage): Pick<RouteObject, 'lazy' | 'loader'> => ({
+  ...page(() => import('./routes/storefront/listings.tsx'), name),
+  ...(filters && {
+    loader: ({ request }: LoaderFunctionArgs) => {
+      const state = readListingState(new URL(request.url).searchParams);
+      void queryClient.prefetchQuery(productListOptions(toProductFilters(state, LISTING_FILTERS[filters])));
+      return null;
+    },
+  }),
+});
 const landing = (name: string) => page(() => import('./routes/storefront/category-landing.tsx'), name);
 const noBanner: StorefrontHandle = { announcement: false };
 
@@ -45,13 +57,13 @@ export const storefrontRoutes: RouteObject[] = [
           { path: 'register', ...page(() => import('./routes/storefront/register.tsx')) },
           { path: 'orders', ...page(() => import('./routes/storefront/orders.tsx')) },
           { path: 'search', ...listing('SearchPage') },
-          { path: 'sales', ...listing('SalesPage') },
-          { path: 'women', ...listing('WomenPage') },
-          { path: 'men', ...listing('MenPage') },
-          { path: 'beauty', ...listing('BeautyPage') },
-          { path: 'homedecor', ...listing('HomeDecorPage') },
-          { path: 'jewellery', ...listing('JewelleryPage') },
-          { path: 'new', ...listing('NewInPage') },
+          { path: 'sales', ...listing('SalesPage', 'sales') },
+          { path: 'women', ...listing('WomenPage', 'women') },
+          { path: 'men', ...listing('MenPage', 'men') },
+          { path: 'beauty', ...listing('BeautyPage', 'beauty') },
+          { path: 'homedecor', ...listing('HomeDecorPage', 'homedecor') },
+          { path: 'jewellery', ...listing('JewelleryPage', 'jewellery') },
+          { path: 'new', ...listing('NewInPage', 'new') },
           { path: 'brand', ...listing('BrandPage') },
           { path: 'dressescategory', ...landing('DressesLanding') },
           { path: 'beautycategory', ...landing('BeautyLanding') },

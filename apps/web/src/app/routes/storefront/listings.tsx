@@ -3,13 +3,14 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { BrandDirectory } from '@/features/catalog/components/brand-directory.tsx';
 import { ProductListing } from '@/features/catalog/components/product-listing.tsx';
+import { LISTING_FILTERS } from '@/features/catalog/listing-pages.ts';
 
 export function SearchPage() {
   return <ProductListing heading="Search" search />;
 }
 
 export function SalesPage() {
-  return <ProductListing heading="Sale" intro="Pieces we love, for less while they last." fixed={{ onSale: 'true' }} />;
+  return <ProductListing heading="Sale" intro="Pieces we love, for less while they last." fixed={LISTING_FILTERS.sales} />;
 }
 
 export function WomenPage() {
@@ -17,7 +18,7 @@ export function WomenPage() {
     <ProductListing
       heading="Women"
       intro="Adire, ankara and aso-oke, cut for every day and every party."
-      fixed={{ category: 'Women' }}
+      fixed={LISTING_FILTERS.women}
       category="Women"
       imagesFirst
     />
@@ -29,7 +30,7 @@ export function MenPage() {
     <ProductListing
       heading="Men"
       intro="Kaftans, shirts and trousers, tailored in Nigeria."
-      fixed={{ category: 'Men' }}
+      fixed={LISTING_FILTERS.men}
       category="Men"
     />
   );
@@ -40,7 +41,7 @@ export function BeautyPage() {
     <ProductListing
       heading="Beauty"
       intro="Skincare, make-up and fragrance from Nigerian makers."
-      fixed={{ category: 'Beauty' }}
+      fixed={LISTING_FILTERS.beauty}
       category="Beauty"
     />
   );
@@ -51,7 +52,7 @@ export function HomeDecorPage() {
     <ProductListing
       heading="Home Decor"
       intro="Cushions, vases, wall art and tableware."
-      fixed={{ category: 'Home' }}
+      fixed={LISTING_FILTERS.homedecor}
       category="Home"
     />
   );
@@ -62,7 +63,7 @@ export function JewelleryPage() {
     <ProductListing
       heading="Jewellery"
       intro="Brass, gold and coral for every day."
-      fixed={{ category: 'Jewellery' }}
+      fixed={LISTING_FILTERS.jewellery}
       category="Jewellery"
     />
   );

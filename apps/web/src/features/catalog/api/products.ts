@@ -1,40 +1,11 @@
-/** Products: the filtered, paged listing (total from X-Total-Count), one product, and its query keys. */
-import type { Product, ProductListQuery } from '@shop/shared/catalog';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, apiRequestWithTotal } from '@/lib/api-client.ts';
+/** Products: the hooks for the listing and one product (options and keys in product-queries.ts). */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ProductFilters, productListOptions, productOptions } from './product-queries.ts';
 
-export type ProductFilters = Omit<ProductListQuery, 'limit' | 'offset'> & { limit?: number; offset?: number };
-
-export const productKeys = {
-  all: ['products'] as const,
-  lists: () => [...productKeys.all, 'list'] as const,
-  list: (filters: ProductFilters) => [...productKeys.lists(), filters] as const,
-  details: () => [...productKeys.all, 'detail'] as const,
-  detail: (id: string) => [...productKeys.details(), id] as const,
-};
-
-/** Drops empty filters so equal listings share one cache entry. */
-function compact(filters: ProductFilters): ProductFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '' && v !== null));
-}
-
-export function productListOptions(filters: ProductFilters) {
-  const query = compact(filters);
-  return queryOptions({
-    queryKey: productKeys.list(query),
-    queryFn: ({ signal }) => apiRequestWithTotal<Product>('/api/products', { query, signal }),
-  });
-}
+export { type ProductFilters, productKeys, productListOptions, productOptions } from './product-queries.ts';
 
 export function useProducts(filters: ProductFilters, { keepPrevious = false, enabled = true } = {}) {
   return useQuery({ ...productListOptions(filters), placeholderData: keepPrevious ? keepPreviousData : undefined, enabled });
-}
-
-export function productOptions(id: string) {
-  return queryOptions({
-    queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
-  });
 }
 
 export function useProduct(id: string) {
