@@ -56,8 +56,10 @@ describe('serving', () => {
 
   it("names each storefront page's code, and a product page's data and main image, in the HTML", async () => {
     const listing = await ctx.app.inject({ method: 'GET', url: '/women?sort=price_asc' });
-    expect(listing.body).toContain('<link rel="modulepreload" href="/assets/listings-2.js">');
-    expect(listing.body).toContain('<link rel="modulepreload" href="/assets/card-3.js">');
+    expect(listing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/listings-2.js">');
+    expect(listing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/card-3.js">');
+    // The shop's frame shows before the code runs.
+    expect(listing.body).toMatch(/<div id="root"><div class="h-9 bg-ink"><\/div><header[^>]*>.*ADIRE/);
     // Code the entry already loads is not named again.
     expect(listing.body).not.toContain('react-1.js');
 

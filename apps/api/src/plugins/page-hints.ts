@@ -29,6 +29,17 @@ const HERO = { srcset: '/img/hero-adire-400.webp 400w, /img/hero-adire-800.webp 
 const PRODUCT_MAIN_SIZES = '(min-width: 1024px) 50vw, 100vw';
 const UPLOAD_WIDTH = /-(320|640|1280)\.webp$/;
 
+/**
+ * What a storefront page shows before its code runs: the announcement bar and the header
+ * bar with the shop's name, with the header's own classes and sizes. React replaces it on
+ * its first render (nothing moves: same heights), and the shopper sees the shop at once.
+ */
+const STOREFRONT_SHELL =
+  '<div class="h-9 bg-ink"></div>' +
+  '<header class="sticky top-0 z-30 border-b border-line bg-white/95"><div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-2 sm:px-4 lg:h-[4.5rem] lg:px-6">' +
+  '<span class="ml-1 font-display text-xl tracking-[0.22em] text-ink sm:text-2xl sm:tracking-[0.28em] lg:mr-6 lg:ml-0 lg:text-[1.7rem]">ADIRE</span>' +
+  '</div></header>';
+
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function createPageHints(webRoot: string) {
@@ -55,14 +66,15 @@ export function createPageHints(webRoot: string) {
       collect(key, files);
       links = [...files]
         .filter((file) => !inEntry.has(file) && file.endsWith('.js'))
-        .map((file) => `<link rel="modulepreload" href="/${escapeAttr(file)}">`)
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`)
         .join('');
       moduleLinks.set(key, links);
     }
     return links;
   }
 
-  const withHead = (links: string) => (links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml);
+  const withHead = (links: string) =>
+    indexHtml.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `<div id="root">${STOREFRONT_SHELL}</div>`);
 
   return {
     indexHtml,
