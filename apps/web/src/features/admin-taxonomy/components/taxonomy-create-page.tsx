@@ -10,10 +10,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
 import { notify } from '@/components/admin/notify.ts';
-import { buttonClass, Card, errorProps, Field, inputClass, PageHeader } from '@/components/admin/ui.tsx';
+import { buttonClass, Card, PageHeader } from '@/components/admin/ui.tsx';
 import { type TaxonomyKind, useCreateTaxonomy } from '../api/taxonomy-api.ts';
 import { TAXONOMY } from '../taxonomy-config.ts';
-import { ParentSelect } from './parent-select.tsx';
+import { TaxonomyFields } from './taxonomy-fields.tsx';
 
 export function TaxonomyCreatePage({ kind }: { kind: TaxonomyKind }) {
   const config = TAXONOMY[kind];
@@ -46,24 +46,13 @@ export function TaxonomyCreatePage({ kind }: { kind: TaxonomyKind }) {
       <PageHeader title={`Create ${config.singular}`} />
       <Card className="max-w-xl">
         <form onSubmit={onSubmit} className="space-y-5" noValidate>
-          <Field label="Name" htmlFor="taxonomy-name" error={errors.name?.message}>
-            <input
-              id="taxonomy-name"
-              className={inputClass}
-              {...errorProps('taxonomy-name', errors.name?.message)}
-              {...form.register('name')}
-            />
-          </Field>
-          {config.parent ? (
-            <Field label={`${config.parent.label} (optional)`} htmlFor="taxonomy-parent">
-              <ParentSelect
-                id="taxonomy-parent"
-                kind={config.parent.kind}
-                value={parentId}
-                onChange={(e) => setParentId(e.target.value)}
-              />
-            </Field>
-          ) : null}
+          <TaxonomyFields
+            config={config}
+            name={form.register('name')}
+            nameError={errors.name?.message}
+            parentId={parentId}
+            onParentChange={setParentId}
+          />
           {config.hasImage ? (
             <ImageFileInput label="Image (optional)" files={image} onChange={(files) => setImage(files.slice(0, 1))} />
           ) : null}

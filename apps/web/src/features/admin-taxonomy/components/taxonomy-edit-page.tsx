@@ -11,10 +11,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
 import { notify } from '@/components/admin/notify.ts';
-import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, PageHeader, Spinner } from '@/components/admin/ui.tsx';
+import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { type TaxonomyKind, useTaxonomyItem, useUpdateTaxonomy, useUpdateTaxonomyImage } from '../api/taxonomy-api.ts';
 import { IMAGE_FAILED, IMAGE_REQUIRED, TAXONOMY } from '../taxonomy-config.ts';
-import { ParentSelect } from './parent-select.tsx';
+import { TaxonomyFields } from './taxonomy-fields.tsx';
 
 export function TaxonomyEditPage({ kind, id }: { kind: TaxonomyKind; id: string }) {
   const config = TAXONOMY[kind];
@@ -97,24 +97,13 @@ export function TaxonomyEditPage({ kind, id }: { kind: TaxonomyKind; id: string 
         <Card>
           <h2 className="mb-4 text-base font-semibold">Name</h2>
           <form onSubmit={onRename} className="space-y-5" noValidate>
-            <Field label="Name" htmlFor="taxonomy-name" error={errors.name?.message}>
-              <input
-                id="taxonomy-name"
-                className={inputClass}
-                {...errorProps('taxonomy-name', errors.name?.message)}
-                {...form.register('name')}
-              />
-            </Field>
-            {config.parent ? (
-              <Field label={`${config.parent.label} (optional)`} htmlFor="taxonomy-parent">
-                <ParentSelect
-                  id="taxonomy-parent"
-                  kind={config.parent.kind}
-                  value={parentId}
-                  onChange={(e) => setParentId(e.target.value)}
-                />
-              </Field>
-            ) : null}
+            <TaxonomyFields
+              config={config}
+              name={form.register('name')}
+              nameError={errors.name?.message}
+              parentId={parentId}
+              onParentChange={setParentId}
+            />
             <button type="submit" className={buttonClass.primary} disabled={update.isPending}>
               {update.isPending ? 'Updating...' : 'Update'}
             </button>
