@@ -4,6 +4,7 @@ import { truncate } from '@shop/shared/text';
 import { Link } from 'react-router';
 import { cartItemFrom, isInStock } from '@/lib/product.ts';
 import { useShopActions } from '@/lib/shop-actions.ts';
+import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { Price } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
 
@@ -16,12 +17,16 @@ interface ProductCardProps {
 
 export const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw';
 
+/** Screens with a mouse; phones never show the hover photo, so they do not download it. */
+const CAN_HOVER = '(hover: hover) and (pointer: fine)';
+
 /**
  * A product in a grid or carousel: first photo, the second on hover (and the text colours
  * invert), the heading cut at 39 characters, the price, and a working Add to Cart.
  */
 export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: ProductCardProps) {
   const { addToCart } = useShopActions();
+  const canHover = useMediaQuery(CAN_HOVER);
   const [first, second] = product.imageUrls;
   const href = `/productdetails/${product.id}`;
   const inStock = isInStock(product);
@@ -29,7 +34,7 @@ export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: P
     <article className="group flex h-full flex-col bg-white text-ink transition-colors duration-200 hover:bg-ink hover:text-white">
       <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden>
         <ProductImage url={first ?? product.imageUrl} alt="" sizes={sizes} priority={priority} />
-        {second && (
+        {second && canHover && (
           <ProductImage
             url={second}
             alt=""

@@ -16,6 +16,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * How requests leave and where they go: the browser's fetch and the page's origin, or, in
+ * the server-side renderer (entry-server.tsx), the API answering in the same process.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+let serverOrigin = 'http://localhost';
+export function setTransport(send: typeof fetch, origin = serverOrigin) {
+  transport = send;
+  serverOrigin = origin;
+}
+const origin = () => (typeof window === 'undefined' ? serverOrigin : window.location.origin);
+
 let unauthorizedListener: (() => void) | undefined;
 export function onUnauthorized(listener: () => void) {
   unauthorizedListener = listener;
@@ -36,29 +48,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(path: string, { method = 'GET', body, query, signal }: RequestOptions = {}): Promise<T> {
-  const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
-  }
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(url, { method, headers, body: payload, signal });
-  const text = await res.text();
-  const data = text ? safeJson(text) : undefined;
-  if (!res.ok) {
-    if (res.status === 401 && token) unauthorizedListener?.();
-    const err = (data ?? {}) as { msg?: string; message?: string; errors?: { path: string; message: string }[] };
-    throw new ApiError(res.status, err.msg ?? err.message ?? 'Something went wrong', err.errors);
-  }
-  return data as T;
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readJson(await sendRaw(path, options))) as T;
 }
 
 function safeJson(text: string): unknown {
@@ -92,9 +83,9 @@ export async function apiRequestBlob(path: string, options: RequestOptions = {})
   return res.blob();
 }
 
-/** The request of apiRequest without reading the body; errors raised the same way. */
+/** Sends the request; a refusal is raised as ApiError with the server's message. */
 async function sendRaw(path: string, { method = 'GET', body, query, signal }: RequestOptions): Promise<Response> {
-  const url = new URL(path, window.location.origin);
+  const url = new URL(path, origin());
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -107,7 +98,7 @@ async function sendRaw(path: string, { method = 'GET', body, query, signal }: Re
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await fetch(url, { method, headers, body: payload, signal });
+  const res = await transport(url, { method, headers, body: payload, signal });
   if (!res.ok) {
     const data = await readJson(res);
     if (res.status === 401 && token) unauthorizedListener?.();

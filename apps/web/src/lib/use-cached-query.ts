@@ -4,9 +4,8 @@
  * when the cached data changes. Lazily loaded pages use useQuery as usual and share the
  * same cache entries. Keeps the entry bundle small; no retries or refetch on focus.
  */
-import type { QueryKey } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { queryClient } from './query-client.ts';
 
 interface CachedQueryOptions<T> {
   queryKey: QueryKey;
@@ -15,14 +14,13 @@ interface CachedQueryOptions<T> {
 }
 
 export function useCachedQuery<T>(options: CachedQueryOptions<T>): T | undefined {
+  const queryClient = useQueryClient();
   const cache = queryClient.getQueryCache();
-  const data = useSyncExternalStore(
-    (onChange) => cache.subscribe(onChange),
-    () => queryClient.getQueryData<T>(options.queryKey),
-  );
+  const read = () => queryClient.getQueryData<T>(options.queryKey);
+  const data = useSyncExternalStore((onChange) => cache.subscribe(onChange), read, read);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one fetch per key
   useEffect(() => {
     void queryClient.prefetchQuery(options as never);
-  }, [JSON.stringify(options.queryKey)]);
+  }, [queryClient, JSON.stringify(options.queryKey)]);
   return data;
 }

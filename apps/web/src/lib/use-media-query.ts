@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches, kept up to date (false where matchMedia is missing). */
+/** Whether a CSS media query matches, kept up to date (false where matchMedia is missing, and on the server). */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -10,6 +10,8 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    // The server renders as for a phone without preferences; the browser corrects it.
+    () => false,
   );
 }
 

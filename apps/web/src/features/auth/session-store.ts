@@ -26,9 +26,11 @@ function readStoredUser(): AuthUser | null {
   }
 }
 
+// Starts signed out, as the server renders every page; the stored session is set right
+// after (see the cart store for why).
 export const useSession = create<SessionState>((set) => ({
-  status: getToken() ? 'restoring' : 'signed-out',
-  user: getToken() ? readStoredUser() : null,
+  status: 'signed-out',
+  user: null,
   signIn({ accessToken, user }) {
     localStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -53,5 +55,7 @@ export const useSession = create<SessionState>((set) => ({
     }
   },
 }));
+
+if (getToken()) useSession.setState({ status: 'restoring', user: readStoredUser() });
 
 onUnauthorized(() => useSession.getState().signOut());

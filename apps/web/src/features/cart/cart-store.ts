@@ -46,8 +46,11 @@ function readStoredLines(): CartLine[] {
 
 // Saved by hand rather than with zustand's persist middleware: this store is in the entry
 // bundle, and the few lines here are all the cart needs.
+// The initial state is the empty cart the server renders; the stored lines are set right
+// after, so a hydrating page first matches the server's HTML (zustand hands React the
+// initial state as the server snapshot) and then shows the shopper's cart.
 export const useCart = create<CartState>()((set) => ({
-  lines: readStoredLines(),
+  lines: [],
   add(item, quantity = 1) {
     const id = lineId(item);
     set(({ lines }) => {
@@ -72,6 +75,8 @@ export const useCart = create<CartState>()((set) => ({
     set({ lines: [] });
   },
 }));
+
+if (typeof window !== 'undefined') useCart.setState({ lines: readStoredLines() });
 
 useCart.subscribe((state, previous) => {
   if (state.lines === previous.lines) return;

@@ -8,6 +8,7 @@ import { ProductImage } from '@/components/product-image.tsx';
 import { useSession } from '@/features/auth/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { useMyOrders } from '../api/orders.ts';
+import { shortDate } from '@/lib/dates.ts';
 
 const STATUS_LABEL: Record<OrderStatus, string> = {
   pending: 'Awaiting payment',
@@ -28,8 +29,6 @@ const STATUS_TONE: Record<OrderStatus, string> = {
   refunded: 'bg-neutral-200 text-neutral-800',
   failed: 'bg-red-100 text-red-900',
 };
-
-const orderDate = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** /orders ("My orders"): the signed-in shopper's orders, newest first, with their status. */
 export function MyOrders() {
@@ -74,7 +73,7 @@ export function MyOrders() {
                   Order {order.number}
                 </h2>
                 <p className="text-muted">
-                  <time dateTime={order.createdAt}>{orderDate.format(new Date(order.createdAt))}</time>
+                  <time dateTime={order.createdAt}>{shortDate(order.createdAt)}</time>
                 </p>
                 <p
                   className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_TONE[order.status]}`}

@@ -4,7 +4,7 @@ import { LoadingState, NotFoundState } from '@/components/page-states.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePost } from '../api/posts.ts';
 import { PostImage } from './post-image.tsx';
-import { postDate } from './post-list.tsx';
+import { longDate } from '@/lib/dates.ts';
 
 /** /blogdetails/{id}: date, title, heading, picture and text. */
 export function PostDetails({ id }: { id: string }) {
@@ -30,7 +30,7 @@ export function PostDetails({ id }: { id: string }) {
         <ArrowLeft aria-hidden size={16} /> The Journal
       </Link>
       <p className="mt-8 text-xs tracking-[0.14em] text-muted uppercase">
-        <time dateTime={createdAt}>{postDate.format(new Date(createdAt))}</time>
+        <time dateTime={createdAt}>{longDate(createdAt)}</time>
       </p>
       <h1 className="mt-3 font-display text-4xl leading-tight sm:text-5xl">{title}</h1>
       {heading && <p className="mt-4 text-xl text-muted">{heading}</p>}

@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { LoadingState } from '@/components/page-states.tsx';
 import { usePosts } from '../api/posts.ts';
 import { PostImage } from './post-image.tsx';
-
-export const postDate = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+import { longDate } from '@/lib/dates.ts';
 
 /** /posts: a card per post (title, picture, the first 200 characters) linking to the post. */
 export function PostList() {
@@ -38,7 +37,7 @@ export function PostList() {
                     />
                   </div>
                   <p className="mt-4 text-xs tracking-[0.14em] text-muted uppercase">
-                    <time dateTime={post.createdAt}>{postDate.format(new Date(post.createdAt))}</time>
+                    <time dateTime={post.createdAt}>{longDate(post.createdAt)}</time>
                   </p>
                   <h2 className="mt-2 font-display text-2xl group-hover:underline">{post.title}</h2>
                 </Link>

@@ -1,13 +1,17 @@
 import { Link } from 'react-router';
 import { ProductCarousel } from '@/components/product-carousel.tsx';
-import { useProducts } from '../api/products.ts';
+import { type ProductFilters, useProducts } from '../api/products.ts';
 
-const HOME_CAROUSEL_SIZE = 12;
+/** What the two carousels list (the server-side renderer loads the same). */
+export const HOME_CAROUSELS = {
+  latest: { sort: 'latest', limit: 12 },
+  onSale: { onSale: 'true', sort: 'latest', limit: 12 },
+} as const satisfies Record<string, ProductFilters>;
 
 /** The home page's two product carousels: the newest products, and those on sale. */
 export function HomeCarousels() {
-  const latest = useProducts({ sort: 'latest', limit: HOME_CAROUSEL_SIZE });
-  const onSale = useProducts({ onSale: 'true', sort: 'latest', limit: HOME_CAROUSEL_SIZE });
+  const latest = useProducts(HOME_CAROUSELS.latest);
+  const onSale = useProducts(HOME_CAROUSELS.onSale);
   const viewAll = (to: string) => (
     <Link to={to} className="mt-1 inline-block text-sm underline underline-offset-4 hover:text-accent">
       View all

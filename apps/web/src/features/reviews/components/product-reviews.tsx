@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { useReviews, useSendReview } from '../api/reviews.ts';
 import { StarInput } from './star-input.tsx';
+import { longDate } from '@/lib/dates.ts';
 
 export const REVIEW_SUBMITTED = 'Review Submitted successfully!';
 
@@ -15,8 +16,6 @@ interface ProductReviewsProps {
   /** After a review is saved (the product's rating changed). */
   onReviewed?(): void;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The review form (five stars, a comment, Send Review) and the product's reviews. */
 export function ProductReviews({ productId, onReviewed }: ProductReviewsProps) {
@@ -47,7 +46,7 @@ export function ProductReviews({ productId, onReviewed }: ProductReviewsProps) {
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <StarRating value={review.rating} size={14} />
                   <p className="text-xs text-muted">
-                    {review.author} · <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+                    {review.author} · <time dateTime={review.createdAt}>{longDate(review.createdAt)}</time>
                   </p>
                 </div>
                 {review.comment && <p className="mt-2 leading-relaxed">{review.comment}</p>}
