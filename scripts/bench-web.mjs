@@ -1,5 +1,6 @@
 // `npm run bench:web`: builds the web app and checks the storefront's entry JavaScript
-// (the entry chunk and every chunk it imports statically, as listed in Vite's
+// (the entry chunks: index.html's src/boot.ts and the app it starts, src/main.tsx; and
+// every chunk those import statically, as listed in Vite's
 // dist/.vite/manifest.json) against its budget, gzipped. Lazy chunks (pages, panels, the
 // back office) are listed for information only. `--no-build` measures the current dist.
 // Then Lighthouse on three storefront pages (scripts/lighthouse.mjs; skip with --no-lighthouse).
@@ -27,23 +28,24 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const kb = (bytes) => (bytes / 1000).toFixed(2).padStart(8);
 const gzipOf = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) {
+const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+if (entryKeys.length === 0) {
   console.error('The manifest has no entry chunk.');
   process.exit(1);
 }
 
-/** The entry and its static imports, depth first, each once. */
+/** The entries and their static imports, depth first, each once. */
 const entryChunks = [];
 const seen = new Set();
-(function walk(key) {
+function walk(key) {
   if (seen.has(key)) return;
   seen.add(key);
   entryChunks.push(key);
   for (const child of manifest[key].imports ?? []) walk(child);
-})(entryKey);
+}
+for (const key of entryKeys) walk(key);
 
-console.log('\nStorefront entry JavaScript (entry + static imports), gzip -9:');
+console.log('\nStorefront entry JavaScript (entries + static imports), gzip -9:');
 let total = 0;
 const css = new Set();
 for (const key of entryChunks) {

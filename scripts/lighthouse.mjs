@@ -1,7 +1,7 @@
 // Lighthouse (mobile preset, simulated throttling) on the built app served by the real API,
 // with Debian's Chromium. Used by `npm run bench:web`; `node scripts/lighthouse.mjs` alone works too.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,13 +65,24 @@ export async function runLighthouse({ port = 3920 } = {}) {
     console.log('  page      performance  accessibility  LCP      TBT     CLS');
     let ok = true;
     for (const [name, url] of pages) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: ['performance', 'accessibility'],
-      });
+      // Chromium's trace occasionally comes back unusable (NO_NAVSTART, …): run that page again.
+      let result;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await lighthouse(url, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        if (!result.lhr.runtimeError) break;
+        console.log(`  ${name}: ${result.lhr.runtimeError.code}, running it again`);
+      }
       const { categories, audits } = result.lhr;
+      // LIGHTHOUSE_REPORTS=dir keeps each page's full report (open it in the Lighthouse viewer).
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), result.report);
+      }
       const perf = Math.round(categories.performance.score * 100);
       const a11y = Math.round(categories.accessibility.score * 100);
       ok &&= perf >= TARGET.performance && a11y >= TARGET.accessibility;

@@ -36,12 +36,27 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+/**
+ * Two builds (`npm run build`): the browser's app in dist/, and the server-side renderer
+ * (src/entry-server.tsx) in dist-server/, which the API imports. npm packages stay
+ * external in the server build; the workspace's TypeScript (@shop/shared) is bundled.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/uploads': apiTarget, '/healthz': apiTarget },
   },
-  build: { target: 'es2022', sourcemap: true, manifest: true },
-});
+  ssr: { noExternal: ['@shop/shared'] },
+  build: isSsrBuild
+    ? { target: 'node20', sourcemap: true, outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false }
+    : {
+        target: 'es2022',
+        sourcemap: true,
+        manifest: true,
+        // index.html loads src/boot.ts, which starts the app (src/main.tsx, its own entry)
+        // when the page needs it; the server names the app's file (from the manifest).
+        rollupOptions: { input: { index: 'index.html', main: 'src/main.tsx' } },
+      },
+}));

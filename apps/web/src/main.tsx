@@ -1,18 +1,56 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { createAppRoutes } from './app/router.tsx';
+import { readServerData } from './app/server-data.ts';
 import { queryClient } from './lib/query-client.ts';
-import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const routes = createAppRoutes({ queryClient, wait: false });
+const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A server-rendered page is hydrated with the data it was rendered with; any other page
+// (the back office, the cart, or when the server could not render) renders from scratch.
+const serverData = readServerData();
+if (serverData) {
+  // The page was checked against the catalogue's current version when it was sent (the
+  // server caches rendered pages per version), so its data counts as fetched just now.
+  const now = Date.now();
+  for (const query of serverData.queries.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, serverData.queries);
+  void loadMatchedRoutes(routes, window.location.pathname).then(() =>
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding a slow phone's main thread for the whole page (taps are handled meanwhile).
+    startTransition(() => {
+      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData: serverData.router })));
+      // React handles (and replays) clicks from here on; boot.ts stops holding them.
+      document.dispatchEvent(new Event('app:listening'));
+    }),
+  );
+} else {
+  createRoot(root).render(app(createBrowserRouter(routes)));
+}
+
+/**
+ * Loads the code of the routes that match `pathname`, so the first render has every page
+ * component (hydration must not meet a route still waiting for its code).
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

@@ -1,13 +1,16 @@
 /**
- * Early hints for the single-page app: the HTML of a storefront page names, in <link>
- * tags, the code that page will load (from Vite's manifest), and for a product page the
- * product's data and main image, so the browser fetches them in parallel with the app's
- * code instead of one after another. On a slow phone network this removes two or three
- * round trips before the main image shows. Nothing here is required for correctness: a
- * page the table does not know gets the plain index.html.
+ * The HTML of a storefront page. Its public pages come server-rendered when the renderer
+ * could render them (server-render.ts): the page's markup in #root and the data it was
+ * rendered with beside it. Every storefront page also names, in <link> tags, the code it
+ * will load (from Vite's manifest), and a product page its main image (and, when not
+ * server-rendered, its data), so the browser fetches them in parallel with the app's code
+ * instead of one after another. On a slow phone network this removes two or three round
+ * trips before the main image shows. Nothing here is required for correctness: a page the
+ * table does not know gets the plain index.html.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RenderedPage } from './server-render.ts';
 
 interface ManifestChunk {
   file: string;
@@ -15,14 +18,39 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** Which route module each storefront path loads (keys of Vite's manifest). */
-const PAGES: [RegExp, string][] = [
-  [/^\/$/, 'src/app/routes/storefront/home.tsx'],
-  [/^\/productdetails\/[^/]+$/, 'src/app/routes/storefront/product-details.tsx'],
-  [/^\/(search|sales|women|men|beauty|homedecor|jewellery|new|brand)$/, 'src/app/routes/storefront/listings.tsx'],
-  [/^\/(dressescategory|beautycategory|homedecorcategory)$/, 'src/app/routes/storefront/category-landing.tsx'],
-  [/^\/cart$/, 'src/app/routes/storefront/cart.tsx'],
+interface Page {
+  pattern: RegExp;
+  /** The route module the path loads (a key of Vite's manifest). */
+  module: string;
+  /**
+   * Rendered on the server: public pages that look the same to every shopper. The cart,
+   * the account pages and the category landings (whose carousel depends on the screen's
+   * width) render in the browser.
+   */
+  render: boolean;
+}
+
+const PAGES: Page[] = [
+  { pattern: /^\/$/, module: 'src/app/routes/storefront/home.tsx', render: true },
+  { pattern: /^\/productdetails\/[^/]+$/, module: 'src/app/routes/storefront/product-details.tsx', render: true },
+  {
+    pattern: /^\/(search|sales|women|men|beauty|homedecor|jewellery|new|brand)$/,
+    module: 'src/app/routes/storefront/listings.tsx',
+    render: true,
+  },
+  { pattern: /^\/posts$/, module: 'src/app/routes/storefront/posts.tsx', render: true },
+  { pattern: /^\/blogdetails\/[^/]+$/, module: 'src/app/routes/storefront/blog-details.tsx', render: true },
+  {
+    pattern: /^\/(dressescategory|beautycategory|homedecorcategory)$/,
+    module: 'src/app/routes/storefront/category-landing.tsx',
+    render: false,
+  },
+  { pattern: /^\/cart$/, module: 'src/app/routes/storefront/cart.tsx', render: false },
 ];
+/** The app's entry in Vite's manifest (apps/web/vite.config.ts). */
+const APP_ENTRY = 'src/main.tsx';
+
+const pageFor = (pathname: string) => PAGES.find((page) => page.pattern.test(pathname));
 
 /** Must match the sizes of the images the pages render (hero-carousel, product-gallery). */
 const HERO = { srcset: '/img/hero-adire-400.webp 400w, /img/hero-adire-800.webp 800w', sizes: '(min-width: 640px) 50vw, 100vw' };
@@ -40,23 +68,57 @@ const STOREFRONT_SHELL =
   '<span class="ml-1 font-display text-xl tracking-[0.22em] text-ink sm:text-2xl sm:tracking-[0.28em] lg:mr-6 lg:ml-0 lg:text-[1.7rem]">ADIRE</span>' +
   '</div></header>';
 
+/** Code fetched ahead of need, all at once instead of import after import. */
+const preloadLinks = (files: string[]) =>
+  files
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`)
+    .join('');
+
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+interface ProductHint {
+  id: string;
+  imageUrl: string | null;
+}
+
+interface PageParts {
+  /** In the head before the entry script: the main image's preloads. */
+  early?: string;
+  /** At the end of the head: the page's own code and data. */
+  late?: string;
+  root: string;
+  afterRoot?: string;
+  title?: string;
+}
+
+/** A page the server rendered, and the id of the script tag that carries its data. */
+interface Rendered {
+  page: RenderedPage;
+  dataId: string;
+}
 
 export function createPageHints(webRoot: string) {
   const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const manifestPath = path.join(webRoot, '.vite/manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 
-  /** Files a chunk needs, minus those the entry already loads (the HTML names those). */
-  const inEntry = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
     for (const child of chunk.imports ?? []) collect(child, into);
   };
-  if (entryKey) collect(entryKey, inEntry);
+  /** Files the HTML names already: the entry (src/boot.ts) and its imports. */
+  const inEntry = new Set<string>();
+  collect('index.html', inEntry);
+  /** The app (src/main.tsx, an entry of its own): boot.ts or a script tag starts it. */
+  const app = manifest[APP_ENTRY];
+  const inApp = new Set<string>();
+  collect(APP_ENTRY, inApp);
+  const appLinks = preloadLinks([...inApp].filter((file) => !inEntry.has(file)));
+  const appScript = app ? `<script type="module" crossorigin src="/${escapeAttr(app.file)}"></script>` : '';
+  for (const file of inApp) inEntry.add(file);
 
   const moduleLinks = new Map<string, string>();
   function modulePreloads(key: string): string {
@@ -64,40 +126,77 @@ export function createPageHints(webRoot: string) {
     if (links === undefined) {
       const files = new Set<string>();
       collect(key, files);
-      links = [...files]
-        .filter((file) => !inEntry.has(file) && file.endsWith('.js'))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`)
-        .join('');
+      links = preloadLinks([...files].filter((file) => !inEntry.has(file)));
       moduleLinks.set(key, links);
     }
     return links;
   }
 
-  const withHead = (links: string) =>
-    indexHtml.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `<div id="root">${STOREFRONT_SHELL}</div>`);
+  // The head in the order a slow connection needs it: the stylesheet (it blocks the first
+  // paint), then the page's main image (preloads go here), then the code. Vite writes the
+  // entry script first; on a phone's few connections that delays the image.
+  const firstScript = indexHtml.indexOf('<script type="module"');
+  const stylesheets = indexHtml.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  const headStart = firstScript < 0 ? indexHtml : indexHtml.slice(0, firstScript);
+  const headRest =
+    firstScript < 0 ? '' : stylesheets.reduce((html, link) => html.replace(link, ''), indexHtml.slice(firstScript));
+  const plainHtml = page({ late: appScript + appLinks, root: '' });
+
+  /** `early`: image preloads, before the code; `late`: the code and data, at the end of the head. */
+  function page({ early = '', late = '', root, afterRoot = '', title }: PageParts) {
+    let html =
+      firstScript < 0
+        ? headStart.replace('</head>', () => `${early}</head>`)
+        : `${headStart}${stylesheets.join('')}${early}${headRest}`;
+    if (title !== undefined) html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`);
+    return html
+      .replace('</head>', () => `${late}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>${afterRoot}`);
+  }
 
   return {
-    indexHtml,
+    /** index.html, with the app's code named for early download. */
+    indexHtml: plainHtml,
+    /** Whether the page at `pathname` is one the server renders. */
+    rendersOnServer: (pathname: string) => pageFor(pathname)?.render === true,
     /**
-     * The HTML for a path. `productImage` is the product's first image URL when the path is
-     * a product page and the caller could look it up.
+     * The HTML for a path. `product` is the product when the path is a product page and the
+     * caller could look it up; `rendered` the server's rendering of the page, if any.
      */
-    htmlFor(pathname: string, product?: { id: string; imageUrl: string | null }): string {
-      const page = PAGES.find(([pattern]) => pattern.test(pathname));
-      if (!page) return indexHtml;
-      let links = modulePreloads(page[1]);
-      if (page[1].endsWith('home.tsx')) {
-        links += `<link rel="preload" as="image" imagesrcset="${HERO.srcset}" imagesizes="${HERO.sizes}" fetchpriority="high">`;
+    htmlFor(pathname: string, { product, rendered }: { product?: ProductHint; rendered?: Rendered } = {}): string {
+      const found = pageFor(pathname);
+      if (!found) return plainHtml;
+      const code = modulePreloads(found.module);
+      if (rendered) {
+        // React put preloads for the page's high-priority images at the start of its markup.
+        // The page shows without its code, so the code waits, inert in a template, until
+        // the main image has loaded (boot.ts): on a phone's slow connection the image
+        // does not share the bandwidth with 130 kB of JavaScript.
+        const { html, data, title } = rendered.page;
+        const preloads = /^(?:<link rel="preload"[^>]*>)+/.exec(html)?.[0] ?? '';
+        return page({
+          early: preloads,
+          root: html.slice(preloads.length),
+          afterRoot:
+            `<script type="application/json" id="${rendered.dataId}">${data}</script>` +
+            `<template data-app="/${escapeAttr(app?.file ?? '')}">${appLinks}${code}</template>`,
+          title,
+        });
+      }
+      let images = '';
+      let data = '';
+      if (found.module.endsWith('home.tsx')) {
+        images += `<link rel="preload" as="image" imagesrcset="${HERO.srcset}" imagesizes="${HERO.sizes}" fetchpriority="high">`;
       }
       if (product) {
         // Same URL, mode and credentials as the app's fetch, so the browser reuses it.
-        links += `<link rel="preload" as="fetch" href="/api/products/${encodeURIComponent(product.id)}" crossorigin="anonymous">`;
+        data = `<link rel="preload" as="fetch" href="/api/products/${encodeURIComponent(product.id)}" crossorigin="anonymous">`;
         if (product.imageUrl && UPLOAD_WIDTH.test(product.imageUrl)) {
           const srcset = [320, 640, 1280].map((w) => `${product.imageUrl!.replace(UPLOAD_WIDTH, `-${w}.webp`)} ${w}w`).join(', ');
-          links += `<link rel="preload" as="image" imagesrcset="${escapeAttr(srcset)}" imagesizes="${PRODUCT_MAIN_SIZES}" fetchpriority="high">`;
+          images += `<link rel="preload" as="image" imagesrcset="${escapeAttr(srcset)}" imagesizes="${PRODUCT_MAIN_SIZES}" fetchpriority="high">`;
         }
       }
-      return withHead(links);
+      return page({ early: images, late: appScript + appLinks + data + code, root: STOREFRONT_SHELL });
     },
   };
 }

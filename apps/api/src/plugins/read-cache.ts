@@ -16,14 +16,20 @@ import { batched } from '../lib/batched.ts';
 
 export type CacheScope = 'catalog' | 'content';
 
-export interface CachedAnswer {
-  body: unknown;
+export type CachedAnswer = (
+  | { body: unknown }
+  /** A page of the web app instead of JSON (see plugins/web.ts). */
+  | { html: string }
+) & {
   headers?: Record<string, string>;
-}
+  /** false: send this answer but do not keep it (a fallback that should be retried). */
+  keep?: boolean;
+};
 
 interface Entry {
   /** Encoded once, so a hit costs no serialisation and no UTF-8 conversion. */
   payload: Buffer;
+  type: string;
   etag: string;
   headers: Record<string, string>;
   /** Compressed variants, made on the first request that accepts them. */
@@ -92,7 +98,7 @@ export default fp(
         reply.status(304).send();
         return;
       }
-      reply.type('application/json; charset=utf-8');
+      reply.type(entry.type);
       if (encoding === 'br') {
         entry.br ??= brotliCompressSync(entry.payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
         reply.header('Content-Encoding', 'br').send(entry.br);
@@ -118,10 +124,12 @@ export default fp(
         let entry = entries.get(key);
         if (!entry) {
           const answer = await compute();
-          const payload = Buffer.from(JSON.stringify(answer.body));
+          const isHtml = 'html' in answer;
+          const payload = Buffer.from(isHtml ? answer.html : JSON.stringify(answer.body));
           const etag = `"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
-          entry = { payload, etag, headers: answer.headers ?? {} };
-          remember(key, entry);
+          const type = isHtml ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
+          entry = { payload, type, etag, headers: answer.headers ?? {} };
+          if (answer.keep !== false) remember(key, entry);
         }
         send(request, reply, entry);
       },

@@ -1,7 +1,8 @@
 /**
  * Serves the built web app from the API's port. Hashed assets are cached for a year;
- * index.html is revalidated. Unknown non-API GETs get index.html (the SPA routes them);
- * unknown /api paths get a JSON 404.
+ * pages are revalidated. The storefront's public pages are rendered on the server when
+ * the web build includes its renderer (server-render.ts); other non-API GETs get
+ * index.html (the SPA routes them); unknown /api paths get a JSON 404.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@shop/shared';
 import { createPageHints, type PageHints } from './page-hints.ts';
+import { loadRenderer, type Renderer } from './server-render.ts';
 
 export default fp(
   async function web(app: FastifyInstance, opts: { root: string | undefined }) {
@@ -19,8 +21,9 @@ export default fp(
       await app.register(fastifyStatic, {
         root,
         wildcard: true,
-        // '/' is answered by sendPage below, with the home page's hints.
+        // Pages are answered by sendPage below ('/' with the home page's hints).
         index: false,
+        allowedPath: (pathName) => pathName !== '/index.html',
         // The build writes .br/.gz beside each text asset (apps/web/vite.config.ts).
         preCompressed: true,
         setHeaders(reply, filePath) {
@@ -30,9 +33,26 @@ export default fp(
       });
     }
     const hints = hasWeb && root ? createPageHints(root) : undefined;
+    const renderer = hasWeb && root ? await loadRenderer(app, root) : undefined;
+    if (renderer) app.log.debug('storefront pages are rendered on the server');
 
-    async function sendPage(request: FastifyRequest, reply: FastifyReply, pages: PageHints) {
+    /** The page rendered on the server, or undefined (the browser renders it). */
+    async function renderPage(request: FastifyRequest, pages: PageHints, render: Renderer) {
       const pathname = request.url.split('?')[0] ?? '/';
+      if (!pages.rendersOnServer(pathname)) return undefined;
+      try {
+        const page = await render.render(request.url);
+        return page && { page, dataId: render.dataId };
+      } catch (err) {
+        request.log.error({ err }, 'server-side rendering failed; sending the app to render in the browser');
+        return undefined;
+      }
+    }
+
+    async function pageHtml(request: FastifyRequest, pages: PageHints) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const rendered = renderer && (await renderPage(request, pages, renderer));
+      if (rendered) return { html: pages.htmlFor(pathname, { rendered }), rendered: true };
       let product: { id: string; imageUrl: string | null } | undefined;
       const productId = /^\/productdetails\/([^/]+)$/.exec(pathname)?.[1];
       if (productId) {
@@ -40,7 +60,22 @@ export default fp(
         const res = await app.inject({ method: 'GET', url: `/api/products/${productId}` });
         if (res.statusCode === 200) product = res.json();
       }
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(pages.htmlFor(pathname, product));
+      return { html: pages.htmlFor(pathname, { product }), rendered: false };
+    }
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply, pages: PageHints) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (renderer && pages.rendersOnServer(pathname)) {
+        // A rendered page is the same for every shopper and depends only on the catalogue and
+        // the content: it is rendered once per change and served compressed, with an ETag,
+        // like the API's answers. A page that fell back to the browser is not kept.
+        return app.readCache.serve(request, reply, ['catalog', 'content'], async () => {
+          const { html, rendered } = await pageHtml(request, pages);
+          return { html, keep: rendered };
+        });
+      }
+      const { html } = await pageHtml(request, pages);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
 
     if (hints) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, hints));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '@/features/auth/session-store.ts';
 
@@ -13,17 +13,24 @@ const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.T
 
 export function RootLayout() {
   const restore = useSession((s) => s.restore);
+  // The toasts' outlet exists only in the browser (its CSS-in-JS is not server-rendered).
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
+    setMounted(true);
     void restore();
+    // A server-rendered page is now the app's (boot.ts replays a click made before).
+    document.dispatchEvent(new Event('app:hydrated'));
   }, [restore]);
   return (
     <>
       <Outlet />
       <Suspense>
-        <Toaster
-          position="top-center"
-          toastOptions={{ duration: 9000, success: { duration: 10000 }, error: { duration: 10000 } }}
-        />
+        {mounted && (
+          <Toaster
+            position="top-center"
+            toastOptions={{ duration: 9000, success: { duration: 10000 }, error: { duration: 10000 } }}
+          />
+        )}
       </Suspense>
     </>
   );

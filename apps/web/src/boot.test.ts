@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A page as the server sends it when it rendered it: the main image and the held-back code. */
+function serverRenderedPage(appStarted: string) {
+  const app = `data:text/javascript,${encodeURIComponent(`globalThis.${appStarted} = true`)}`;
+  document.head.innerHTML = '';
+  document.body.innerHTML = `
+    <div id="root"><img fetchpriority="high" src="/uploads/main-640.webp" alt=""><button type="button">Add to Cart</button></div>
+    <template data-app="${app}"><link rel="modulepreload" href="/assets/product-4.js"></template>`;
+  const image = document.querySelector('img')!;
+  Object.defineProperty(image, 'complete', { value: false, configurable: true });
+  return image;
+}
+
+const codeRequested = () => document.head.querySelector('link[href="/assets/product-4.js"]') !== null;
+const started = (flag: string) => (globalThis as Record<string, unknown>)[flag] === true;
+
+describe('boot', () => {
+  beforeEach(() => vi.resetModules());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    // Ends each test's boot: its document listeners go, like once the app runs.
+    document.body.innerHTML = '';
+    document.dispatchEvent(new Event('app:listening'));
+    document.dispatchEvent(new Event('app:hydrated'));
+  });
+
+  it("fetches a server-rendered page's code only once its main image has loaded, then starts the app", async () => {
+    const image = serverRenderedPage('appStartedAfterImage');
+    await import('./boot.ts');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(codeRequested()).toBe(false);
+    expect(started('appStartedAfterImage')).toBe(false);
+
+    image.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(started('appStartedAfterImage')).toBe(true));
+    expect(codeRequested()).toBe(true);
+  });
+
+  it('starts at once in a background tab, where the page is not being painted', async () => {
+    serverRenderedPage('appStartedInBackground');
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await import('./boot.ts');
+    expect(codeRequested()).toBe(true);
+    await vi.waitFor(() => expect(started('appStartedInBackground')).toBe(true));
+  });
+
+  it('starts the app as soon as the shopper touches the page, without waiting for the image', async () => {
+    serverRenderedPage('appStartedOnTouch');
+    await import('./boot.ts');
+    expect(codeRequested()).toBe(false);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(codeRequested()).toBe(true);
+    await vi.waitFor(() => expect(started('appStartedOnTouch')).toBe(true));
+  });
+
+  it('presses a button pressed before the app listened again once the page is hydrated, and only that one', async () => {
+    serverRenderedPage('appStartedForClick');
+    await import('./boot.ts');
+    const button = document.querySelector('button')!;
+    const presses = vi.fn();
+    button.addEventListener('click', presses);
+
+    button.click();
+    document.dispatchEvent(new Event('app:listening'));
+    button.click(); // React handles this one itself.
+    expect(presses).toHaveBeenCalledTimes(2);
+    document.dispatchEvent(new Event('app:hydrated'));
+    expect(presses).toHaveBeenCalledTimes(3);
+  });
+});
