@@ -10,6 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
+import { MAX_RENDERS_AT_ONCE } from '../src/plugins/server-render.ts';
 import { insertProduct } from './fixtures.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { writeWebBuild } from './web-build.ts';
@@ -138,5 +139,23 @@ describe('server-rendered pages', () => {
     };
     await get('/');
     expect(refusal).toMatch(/only reads/);
+  });
+
+  it('leave pages to the browser while the renderer is busy with others', async () => {
+    let release!: () => void;
+    const busy = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    standIn.__renderer.render = async (url, send) => {
+      await busy;
+      return renderProduct(url, send);
+    };
+    const product = await insertProduct(ctx.database.db, { title: 'Coral Beads' });
+    const pages = Array.from({ length: MAX_RENDERS_AT_ONCE + 1 }, (_, i) => get(`/productdetails/${product.id}?v=${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const bodies = (await Promise.all(pages)).map((res) => res.body);
+    expect(bodies.filter((body) => body.includes('<h1>Coral Beads</h1>'))).toHaveLength(MAX_RENDERS_AT_ONCE);
+    expect(bodies.filter((body) => body.includes('src="/assets/main-5.js"'))).toHaveLength(1);
   });
 });

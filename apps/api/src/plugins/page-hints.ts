@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RenderedPage } from './server-render.ts';
+import type { Rendered } from './server-render.ts';
 
 interface ManifestChunk {
   file: string;
@@ -90,12 +90,6 @@ interface PageParts {
   root: string;
   afterRoot?: string;
   title?: string;
-}
-
-/** A page the server rendered, and the id of the script tag that carries its data. */
-interface Rendered {
-  page: RenderedPage;
-  dataId: string;
 }
 
 export function createPageHints(webRoot: string) {

@@ -22,20 +22,55 @@ interface RendererModule {
   SERVER_DATA_ID: string;
 }
 
-export interface Renderer {
-  render(url: string): Promise<RenderedPage | undefined>;
+/** A page the renderer rendered, and the id of the script tag its data goes in. */
+export interface Rendered {
+  page: RenderedPage;
   dataId: string;
+}
+
+export interface Renderer {
+  /** Undefined: the page is left to the browser. */
+  render(url: string): Promise<Rendered | undefined>;
 }
 
 /** The renderer's file for a web build in `webRoot` (dist/ → dist-server/). */
 export const rendererPath = (webRoot: string) => path.resolve(webRoot, '..', 'dist-server', 'entry-server.js');
 
-export async function loadRenderer(app: FastifyInstance, webRoot: string): Promise<Renderer | undefined> {
+/**
+ * Pages rendered at once, at most. Rendering costs a few tens of milliseconds of CPU; past
+ * this many (a burst of never-seen URLs, say) the page is left to the browser instead, which
+ * costs the server nothing, so the API's own answers keep their speed.
+ */
+export const MAX_RENDERS_AT_ONCE = 4;
+
+/**
+ * The renderer of the web build in `webRoot`, if it has one. Its code (React and the app)
+ * is loaded on the first page it renders, so a process that only answers the API never
+ * holds it in memory.
+ */
+export function createRenderer(app: FastifyInstance, webRoot: string): Renderer | undefined {
   const file = rendererPath(webRoot);
   if (!existsSync(file)) return undefined;
-  const mod = (await import(pathToFileURL(file).href)) as RendererModule;
-  mod.setTransport(injectFetch(app));
-  return { render: (url) => mod.render(url), dataId: mod.SERVER_DATA_ID };
+  let rendering = 0;
+  let loading: Promise<RendererModule> | undefined;
+  const load = () =>
+    (loading ??= import(pathToFileURL(file).href).then((mod: RendererModule) => {
+      mod.setTransport(injectFetch(app));
+      return mod;
+    }));
+  return {
+    async render(url) {
+      if (rendering >= MAX_RENDERS_AT_ONCE) return undefined;
+      rendering += 1;
+      try {
+        const mod = await load();
+        const page = await mod.render(url);
+        return page && { page, dataId: mod.SERVER_DATA_ID };
+      } finally {
+        rendering -= 1;
+      }
+    },
+  };
 }
 
 /** A read-only fetch answered by this app's routes. */

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@shop/shared';
 import { createPageHints, type PageHints } from './page-hints.ts';
-import { loadRenderer, type Renderer } from './server-render.ts';
+import { createRenderer, type Renderer } from './server-render.ts';
 
 export default fp(
   async function web(app: FastifyInstance, opts: { root: string | undefined }) {
@@ -33,16 +33,14 @@ export default fp(
       });
     }
     const hints = hasWeb && root ? createPageHints(root) : undefined;
-    const renderer = hasWeb && root ? await loadRenderer(app, root) : undefined;
-    if (renderer) app.log.debug('storefront pages are rendered on the server');
+    const renderer = hasWeb && root ? createRenderer(app, root) : undefined;
 
     /** The page rendered on the server, or undefined (the browser renders it). */
     async function renderPage(request: FastifyRequest, pages: PageHints, render: Renderer) {
       const pathname = request.url.split('?')[0] ?? '/';
       if (!pages.rendersOnServer(pathname)) return undefined;
       try {
-        const page = await render.render(request.url);
-        return page && { page, dataId: render.dataId };
+        return await render.render(request.url);
       } catch (err) {
         request.log.error({ err }, 'server-side rendering failed; sending the app to render in the browser');
         return undefined;
