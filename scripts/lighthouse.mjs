@@ -1,5 +1,6 @@
 // Lighthouse (mobile preset, simulated throttling) on the built app served by the real API,
 // with Debian's Chromium. Used by `npm run bench:web`; `node scripts/lighthouse.mjs` alone works too.
+// Each page is audited LIGHTHOUSE_RUNS times (default 3) and the median run is reported.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,21 @@ import lighthouse from 'lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET = { performance: 95, accessibility: 95 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** One Lighthouse run. Chromium's trace occasionally comes back unusable (NO_NAVSTART, …): run it again. */
+async function audit(url, port, name) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result.lhr.runtimeError || attempt === 3) return result;
+    console.log(`  ${name}: ${result.lhr.runtimeError.code}, running it again`);
+  }
+}
 
 async function waitFor(url, timeoutMs = 120_000) {
   const end = Date.now() + timeoutMs;
@@ -49,6 +65,9 @@ export async function runLighthouse({ port = 3920 } = {}) {
       ['listing', `${base}/women`],
       ['product', `${base}/productdetails/${product.id}`],
     ];
+    // Steady state, as `npm run bench` measures the API: each page once before it is
+    // audited, so the audit does not time the renderer's first load or a first render.
+    for (const [, url] of pages) await fetch(url);
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: [
@@ -62,21 +81,17 @@ export async function runLighthouse({ port = 3920 } = {}) {
       ],
     });
     console.log('\nLighthouse, mobile (simulated slow 4G, 4× CPU slowdown):');
-    console.log('  page      performance  accessibility  LCP      TBT     CLS');
+    console.log(`  median of ${RUNS} runs per page`);
+    console.log('  page      performance  accessibility  LCP      TBT     CLS  (all runs)');
     let ok = true;
     for (const [name, url] of pages) {
-      // Chromium's trace occasionally comes back unusable (NO_NAVSTART, …): run that page again.
-      let result;
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        result = await lighthouse(url, {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility'],
-        });
-        if (!result.lhr.runtimeError) break;
-        console.log(`  ${name}: ${result.lhr.runtimeError.code}, running it again`);
-      }
+      // Lighthouse's own advice: runs vary, take the median of several. The run with the
+      // median performance score is the one reported.
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(url, chrome.port, name));
+      runs.sort((a, b) => a.lhr.categories.performance.score - b.lhr.categories.performance.score);
+      const result = runs[Math.floor(RUNS / 2)];
+      const spread = runs.map((r) => Math.round(r.lhr.categories.performance.score * 100)).join('/');
       const { categories, audits } = result.lhr;
       // LIGHTHOUSE_REPORTS=dir keeps each page's full report (open it in the Lighthouse viewer).
       if (process.env.LIGHTHOUSE_REPORTS) {
@@ -87,7 +102,7 @@ export async function runLighthouse({ port = 3920 } = {}) {
       const a11y = Math.round(categories.accessibility.score * 100);
       ok &&= perf >= TARGET.performance && a11y >= TARGET.accessibility;
       console.log(
-        `  ${name.padEnd(9)} ${String(perf).padStart(11)}  ${String(a11y).padStart(13)}  ${audits['largest-contentful-paint'].displayValue.padEnd(8)} ${audits['total-blocking-time'].displayValue.padEnd(7)} ${audits['cumulative-layout-shift'].displayValue}`,
+        `  ${name.padEnd(9)} ${String(perf).padStart(11)}  ${String(a11y).padStart(13)}  ${audits['largest-contentful-paint'].displayValue.padEnd(8)} ${audits['total-blocking-time'].displayValue.padEnd(7)} ${audits['cumulative-layout-shift'].displayValue.padEnd(4)} ${spread}`,
       );
     }
     console.log(`${ok ? 'OK' : 'FAIL'}: targets performance ≥ ${TARGET.performance}, accessibility ≥ ${TARGET.accessibility}.`);

@@ -38,6 +38,7 @@ test.describe('no serious or critical axe-core violations', () => {
   test('the cart', async ({ page }) => {
     await page.goto(`/productdetails/${productId}`);
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     await page.goto('/cart');
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     expect(await seriousViolations(page)).toEqual([]);

@@ -68,4 +68,21 @@ describe('boot', () => {
     document.dispatchEvent(new Event('app:hydrated'));
     expect(presses).toHaveBeenCalledTimes(3);
   });
+
+  it('holds a form sent before the app listened (its page would reload) and sends it once hydrated', async () => {
+    serverRenderedPage('appStartedForForm');
+    const form = document.createElement('form');
+    form.innerHTML = '<input name="comment"><button type="submit">Send Review</button>';
+    document.body.append(form);
+    const sent = vi.fn((event: Event) => event.defaultPrevented);
+    form.addEventListener('submit', sent);
+    await import('./boot.ts');
+
+    form.requestSubmit();
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLastReturnedWith(true); // not sent by the browser
+    document.dispatchEvent(new Event('app:listening'));
+    document.dispatchEvent(new Event('app:hydrated'));
+    expect(sent).toHaveBeenCalledTimes(2);
+  });
 });

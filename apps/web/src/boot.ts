@@ -3,44 +3,93 @@
  *
  * A server-rendered page shows without its code, so there the server does not load the app
  * at once: it names the app's code in an inert <template data-app>, and this script fetches
- * it when the page's main image (the images marked fetchpriority="high") has loaded, after
+ * it once the page's main image (the images marked fetchpriority="high") is on screen, after
  * MAX_WAIT_MS, or as soon as the shopper touches the page, whichever comes first. On a
  * phone's slow connection the image then does not share the bandwidth with the app's
  * JavaScript, and the phone paints it before spending its CPU on hydration.
  *
- * Links work before the app does. A button pressed before the app listens is pressed again
- * once the app has hydrated the page (main.tsx and RootLayout send the two events below).
+ * Links work before the app does. A button pressed (or a form sent) before the app listens
+ * is pressed again once the app has hydrated the page (main.tsx and RootLayout send the two events below).
  * A tab opened in the background (where frames do not run) starts at once.
  */
 import './index.css';
 
 const MAX_WAIT_MS = 2500;
+/** Time for a loaded image to reach the screen where paints are not reported. */
+const AFTER_LOAD_MS = 200;
 /** Sent by main.tsx once React listens to the page, and by RootLayout once it has hydrated it. */
 const APP_LISTENING = 'app:listening';
 const APP_HYDRATED = 'app:hydrated';
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-function mainImagesLoaded(): Promise<unknown> {
-  const pending = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((img) => !img.complete);
-  const loaded = pending.map(
-    (img) =>
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the page's main image is on screen: when the browser reports it as the
+ * largest paint so far, or, where it does not report paints or something larger was
+ * painted first, shortly after the marked images have loaded.
+ */
+function mainImageShown(): Promise<unknown> {
+  const images: Element[] = [...document.querySelectorAll('img[fetchpriority="high"]')];
+  const loaded = images
+    .filter((img) => img instanceof HTMLImageElement && !img.complete)
+    .map(
+      (img) =>
+        new Promise((resolve) => {
+          img.addEventListener('load', resolve, { once: true });
+          img.addEventListener('error', resolve, { once: true });
+        }),
+    );
+  const signals = [wait(MAX_WAIT_MS), Promise.all(loaded).then(() => wait(AFTER_LOAD_MS))];
+  if (images.length > 0 && globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    signals.push(
       new Promise((resolve) => {
-        img.addEventListener('load', resolve, { once: true });
-        img.addEventListener('error', resolve, { once: true });
+        new PerformanceObserver((list, observer) => {
+          const shown = list
+            .getEntries()
+            .some((entry) => images.includes((entry as PerformanceEntry & { element: Element }).element));
+          if (!shown) return;
+          observer.disconnect();
+          resolve(undefined);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
-  );
-  return Promise.race([Promise.all(loaded), new Promise((resolve) => setTimeout(resolve, MAX_WAIT_MS))]);
+    );
+  }
+  return Promise.race(signals);
 }
 
-/** Keeps the last button clicked before the app listens, and clicks it once the page is hydrated. */
+/**
+ * Keeps the last button clicked (or form submitted) before the app listens, and presses it
+ * again once the page is hydrated. A form is not sent meanwhile: its page would reload.
+ */
 function replayEarlyClicks() {
-  let held: HTMLElement | null = null;
-  const hold = (event: Event) => {
-    held = event.target instanceof Element ? event.target.closest('button') : null;
+  let button: HTMLElement | null = null;
+  let form: HTMLFormElement | null = null;
+  const holdClick = (event: Event) => {
+    button = event.target instanceof Element ? event.target.closest('button') : null;
   };
-  document.addEventListener('click', hold, true);
-  document.addEventListener(APP_LISTENING, () => document.removeEventListener('click', hold, true), { once: true });
-  document.addEventListener(APP_HYDRATED, () => held?.isConnected && held.click(), { once: true });
+  const holdSubmit = (event: Event) => {
+    event.preventDefault();
+    form = event.target instanceof HTMLFormElement ? event.target : null;
+  };
+  document.addEventListener('click', holdClick, true);
+  document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener(
+    APP_LISTENING,
+    () => {
+      document.removeEventListener('click', holdClick, true);
+      document.removeEventListener('submit', holdSubmit, true);
+    },
+    { once: true },
+  );
+  document.addEventListener(
+    APP_HYDRATED,
+    () => {
+      if (button?.isConnected) button.click();
+      else if (form?.isConnected) form.requestSubmit();
+    },
+    { once: true },
+  );
 }
 
 // The server's template: data-app is the app's file, the content its code's preload links.
@@ -59,8 +108,7 @@ if (code instanceof HTMLTemplateElement) {
   replayEarlyClicks();
   if (document.visibilityState === 'visible') {
     for (const type of INTERACTIONS) document.addEventListener(type, start, { capture: true, passive: true });
-    // After the image, one frame so that it is painted, then the app.
-    void mainImagesLoaded().then(() => requestAnimationFrame(() => setTimeout(start, 0)));
+    void mainImageShown().then(start);
   } else {
     start();
   }

@@ -51,6 +51,10 @@ export function HeroCarousel() {
   const [paused, setPaused] = useState(false);
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const count = HERO_SLIDES.length;
+  // The hidden slides' photos load once the page runs (the first advance is 3 s away), so
+  // they do not compete with the first slide's photo, the page's main image.
+  const [hiddenPhotos, setHiddenPhotos] = useState(false);
+  useEffect(() => setHiddenPhotos(true), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new slide (also one chosen by hand) restarts the 3 s
   useEffect(() => {
@@ -88,17 +92,19 @@ export function HeroCarousel() {
             }`}
           >
             <div className="relative min-h-0 sm:order-2">
-              <img
-                src={`/img/${slide.image}-800.webp`}
-                srcSet={staticSrcSet(slide.image, [400, 800])}
-                sizes="(min-width: 640px) 50vw, 100vw"
-                width={800}
-                height={1000}
-                alt=""
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : undefined}
-                className="absolute inset-0 size-full object-cover object-[50%_25%]"
-              />
+              {(i === 0 || hiddenPhotos) && (
+                <img
+                  src={`/img/${slide.image}-800.webp`}
+                  srcSet={staticSrcSet(slide.image, [400, 800])}
+                  sizes="(min-width: 640px) 50vw, 100vw"
+                  width={800}
+                  height={1000}
+                  alt=""
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                  className="absolute inset-0 size-full object-cover object-[50%_25%]"
+                />
+              )}
             </div>
             <div className="flex flex-col justify-center px-6 pt-6 pb-14 sm:px-10 lg:px-20">
               <p className="text-xs font-semibold tracking-[0.25em] uppercase opacity-80">{slide.subtitle}</p>
