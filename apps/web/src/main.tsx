@@ -44,7 +44,7 @@ if (serverData) {
  * Loads the code of the routes that match `pathname`, so the first render has every page
  * component (hydration must not meet a route still waiting for its code).
  */
-export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
