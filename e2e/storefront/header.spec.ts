@@ -41,7 +41,7 @@ test('the mega-menu links to the matching filtered listing', async ({ page, requ
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'MEN', exact: true }).click();
   await page.getByTestId('mega-menu').getByRole('link', { name: 'Kaftans' }).click();
   await expect(page).toHaveURL(/\/men\?sub=Kaftans$/);
-  await expect(page.getByLabel('Category')).toHaveValue('Kaftans');
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue('Kaftans');
 });
 
 test('the announcement banner rotates every 3 s, wraps, and pauses while hovered', async ({ page, request }) => {

@@ -8,8 +8,8 @@
  * phone's slow connection the image then does not share the bandwidth with the app's
  * JavaScript, and the phone paints it before spending its CPU on hydration.
  *
- * Links work before the app does. A button pressed (or a form sent) before the app listens
- * is pressed again once the app has hydrated the page (main.tsx and RootLayout send the two events below).
+ * Links work before the app does. A button pressed (or a form sent) before the app has
+ * hydrated the page is pressed again once it has (RootLayout sends the event below).
  * A tab opened in the background (where frames do not run) starts at once.
  */
 import './index.css';
@@ -17,8 +17,7 @@ import './index.css';
 const MAX_WAIT_MS = 2500;
 /** Time for a loaded image to reach the screen where paints are not reported. */
 const AFTER_LOAD_MS = 200;
-/** Sent by main.tsx once React listens to the page, and by RootLayout once it has hydrated it. */
-const APP_LISTENING = 'app:listening';
+/** Sent by RootLayout once the app has hydrated the page. */
 const APP_HYDRATED = 'app:hydrated';
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -59,32 +58,29 @@ function mainImageShown(): Promise<unknown> {
 }
 
 /**
- * Keeps the last button clicked (or form submitted) before the app listens, and presses it
- * again once the page is hydrated. A form is not sent meanwhile: its page would reload.
+ * Until the app has hydrated the page, clicks are kept from it (React may be halfway
+ * through) and the last button clicked, or form sent, is pressed again once it has. A form
+ * is not sent meanwhile: its page would reload. Links still work: the browser follows them.
  */
 function replayEarlyClicks() {
   let button: HTMLElement | null = null;
   let form: HTMLFormElement | null = null;
   const holdClick = (event: Event) => {
+    event.stopPropagation();
     button = event.target instanceof Element ? event.target.closest('button') : null;
   };
   const holdSubmit = (event: Event) => {
     event.preventDefault();
+    event.stopPropagation();
     form = event.target instanceof HTMLFormElement ? event.target : null;
   };
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
   document.addEventListener(
-    APP_LISTENING,
+    APP_HYDRATED,
     () => {
       document.removeEventListener('click', holdClick, true);
       document.removeEventListener('submit', holdSubmit, true);
-    },
-    { once: true },
-  );
-  document.addEventListener(
-    APP_HYDRATED,
-    () => {
       if (button?.isConnected) button.click();
       else if (form?.isConnected) form.requestSubmit();
     },

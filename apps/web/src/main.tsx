@@ -32,8 +32,6 @@ if (serverData) {
     // holding a slow phone's main thread for the whole page (taps are handled meanwhile).
     startTransition(() => {
       hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData: serverData.router })));
-      // React handles (and replays) clicks from here on; boot.ts stops holding them.
-      document.dispatchEvent(new Event('app:listening'));
     }),
   );
 } else {
