@@ -103,7 +103,7 @@ export function createPageHints(webRoot: string) {
     into.add(chunk.file);
     for (const child of chunk.imports ?? []) collect(child, into);
   };
-  /** Files the HTML names already: the entry (src/boot.ts) and its imports. */
+  /** Files every page names already: the entry (src/boot.ts), then the app's too. */
   const inEntry = new Set<string>();
   collect('index.html', inEntry);
   /** The app (src/main.tsx, an entry of its own): boot.ts or a script tag starts it. */

@@ -35,10 +35,8 @@ export default fp(
     const hints = hasWeb && root ? createPageHints(root) : undefined;
     const renderer = hasWeb && root ? createRenderer(app, root) : undefined;
 
-    /** The page rendered on the server, or undefined (the browser renders it). */
-    async function renderPage(request: FastifyRequest, pages: PageHints, render: Renderer) {
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (!pages.rendersOnServer(pathname)) return undefined;
+    /** The page rendered on the server, or undefined: the browser renders it. */
+    async function tryRender(request: FastifyRequest, render: Renderer) {
       try {
         return await render.render(request.url);
       } catch (err) {
@@ -47,10 +45,8 @@ export default fp(
       }
     }
 
-    async function pageHtml(request: FastifyRequest, pages: PageHints) {
-      const pathname = request.url.split('?')[0] ?? '/';
-      const rendered = renderer && (await renderPage(request, pages, renderer));
-      if (rendered) return { html: pages.htmlFor(pathname, { rendered }), rendered: true };
+    /** The app's HTML for a page the browser renders; a product page names its data and image. */
+    async function appHtml(pathname: string, pages: PageHints) {
       let product: { id: string; imageUrl: string | null } | undefined;
       const productId = /^\/productdetails\/([^/]+)$/.exec(pathname)?.[1];
       if (productId) {
@@ -58,7 +54,7 @@ export default fp(
         const res = await app.inject({ method: 'GET', url: `/api/products/${productId}` });
         if (res.statusCode === 200) product = res.json();
       }
-      return { html: pages.htmlFor(pathname, { product }), rendered: false };
+      return pages.htmlFor(pathname, { product });
     }
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply, pages: PageHints) {
@@ -68,12 +64,15 @@ export default fp(
         // the content: it is rendered once per change and served compressed, with an ETag,
         // like the API's answers. A page that fell back to the browser is not kept.
         return app.readCache.serve(request, reply, ['catalog', 'content'], async () => {
-          const { html, rendered } = await pageHtml(request, pages);
-          return { html, keep: rendered };
+          const rendered = await tryRender(request, renderer);
+          if (rendered) return { html: pages.htmlFor(pathname, { rendered }) };
+          return { html: await appHtml(pathname, pages), keep: false };
         });
       }
-      const { html } = await pageHtml(request, pages);
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await appHtml(pathname, pages));
     }
 
     if (hints) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, hints));
