@@ -9,27 +9,28 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import audit from './plugins/audit.ts';
+import authPlugin from './plugins/auth.ts';
+import contextPlugin from './plugins/context.ts';
+import errorHandler, { RETRY_AFTER_SECONDS } from './plugins/error-handler.ts';
+import images from './plugins/images.ts';
+import openapi from './plugins/openapi.ts';
+import orders from './plugins/orders.ts';
+import payments from './plugins/payments.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import readCache from './plugins/read-cache.ts';
+import web from './plugins/web.ts';
+import adminRoutes from './admin/routes.ts';
 import authRoutes from './auth/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
 import contentRoutes from './content/routes.ts';
 import customerRoutes from './customers/routes.ts';
-import userRoutes from './users/routes.ts';
-import authPlugin from './plugins/auth.ts';
-import contextPlugin from './plugins/context.ts';
-import errorHandler from './plugins/error-handler.ts';
-import openapi from './plugins/openapi.ts';
-import rateLimit from './plugins/rate-limit.ts';
-import web from './plugins/web.ts';
-import media from './media/plugin.ts';
-import readCache from './plugins/read-cache.ts';
-import payments from './payments/plugin.ts';
-import paymentRoutes from './payments/routes.ts';
 import orderRoutes from './orders/routes.ts';
-import audit from './admin/audit-plugin.ts';
-import adminRoutes from './admin/routes.ts';
+import paymentRoutes from './payments/routes.ts';
 import posRoutes from './pos/routes.ts';
 import purchaseRoutes from './purchases/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
+import userRoutes from './users/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -92,8 +93,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(openapi);
   await app.register(rateLimit);
   await app.register(authPlugin);
-  await app.register(media);
+  await app.register(images);
   await app.register(readCache);
+  await app.register(orders);
   await app.register(payments);
   // Before any route: it hooks every admin write route as it is declared.
   await app.register(audit);
@@ -107,7 +109,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await database.ping();
       return { status: 'ok', database: database.kind };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', database: database.kind });
     }
   });
 

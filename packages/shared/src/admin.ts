@@ -15,27 +15,32 @@ export const posCustomerInput = z.object({
   phone: trimmed.max(40).optional(),
 });
 
-/** POST /api/pos/orders: an existing customer (by id) or one found or created by email. */
+/**
+ * POST /api/pos/orders: a sale to an existing customer (by id), to one found or recorded by
+ * email, or, with neither, to a walk-in customer (the order is named "Walk-in customer").
+ */
 export const posOrderBody = z
   .object({
     customerId: z.uuid('Unknown customer').optional(),
     customer: posCustomerInput.optional(),
     lines: z
-      .array(z.object({ productId: z.string(), quantity: z.number() }), { error: POS_EMPTY_CART })
+      .array(z.object({ productId: z.string(), variantId: z.string().max(100).optional(), quantity: z.number() }), {
+        error: POS_EMPTY_CART,
+      })
       .min(1, POS_EMPTY_CART)
       .max(100, 'At most 100 lines per sale'),
     paymentMethod: z.enum(POS_PAYMENT_METHODS, { error: 'Choose cash, transfer or card' }),
   })
-  .refine((body) => body.customerId !== undefined || body.customer !== undefined, {
-    error: 'Choose a customer or enter their details',
+  .refine((body) => body.customerId === undefined || body.customer === undefined, {
+    error: 'Choose a customer or enter their details, not both',
     path: ['customer'],
   });
 export type PosOrderBody = z.infer<typeof posOrderBody>;
 
-/** What a printed receipt needs. */
+/** What a printed receipt needs. `customer` is null for a walk-in sale. */
 export const posReceipt = z.object({
   order: orderView,
-  customer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  customer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
   storeName: z.string(),
   issuedAt: z.iso.datetime(),
 });
@@ -46,8 +51,6 @@ export type PosReceipt = z.infer<typeof posReceipt>;
 /** Revenue (naira) and number of paid, fulfilled or delivered orders, archived ones left out. */
 const periodFigures = z.object({ revenue: z.number(), orders: z.number().int() });
 
-export const LOW_STOCK_THRESHOLD = 5;
-
 export const adminStats = z.object({
   /** Days are calendar days in Lagos time; "last 7 days" includes today. */
   today: periodFigures,
@@ -57,9 +60,23 @@ export const adminStats = z.object({
   daily: z.array(periodFigures.extend({ date: z.iso.date() })),
   /** Best sellers by units over the last 30 days. */
   topProducts: z.array(z.object({ productId: z.string(), title: z.string(), units: z.number().int(), revenue: z.number() })),
-  /** Products with a counter of 5 or less, fewest first (at most 20; the number of them in lowStockTotal). */
-  lowStock: z.array(z.object({ id: z.string(), title: z.string(), counter: z.number().int() })),
+  /**
+   * Variants on sale with `lowStockThreshold` units or fewer, fewest first (at most 20; the
+   * number of them in lowStockTotal). `id` is the product's.
+   */
+  lowStock: z.array(
+    z.object({
+      id: z.string(),
+      variantId: z.string(),
+      sku: z.string(),
+      title: z.string(),
+      size: z.string(),
+      color: z.string(),
+      counter: z.number().int(),
+    }),
+  ),
   lowStockTotal: z.number().int(),
+  lowStockThreshold: z.number().int(),
   recentOrders: z.array(
     z.object({
       id: z.string(),

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { AVAILABILITY, SIZES } from './constants.ts';
+import { isUuid } from './ids.ts';
+import { SIZE_SCALE_NAMES, STOCK_FILTERS, type SizeScale, variantInput, variantView } from './variants.ts';
 
 export const PRODUCT_SORTS = ['latest', 'price_asc', 'price_desc', 'title'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -134,13 +136,37 @@ const productFields = {
   sub: reference('Sub-category'),
   subsub: reference('Sub-sub-category'),
 };
+const sizeScale = z.enum(SIZE_SCALE_NAMES as [SizeScale, ...SizeScale[]], {
+  error: `Size scale must be one of: ${SIZE_SCALE_NAMES.join(', ')}`,
+});
+
+/** The variants of a new product: a list, or (multipart) the same list as a JSON string. */
+const variantList = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  },
+  z.array(variantInput, { error: 'variants must be a list of variants' }).max(100, 'A product can have at most 100 variants'),
+);
+
 const title = z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long');
 const price = numberish('Price', { max: MAX_PRICE_NAIRA });
 
-/** POST /api/products/create (multipart or JSON). Defaults: discount 0, counter 0, In Stock. */
+/**
+ * POST /api/products/create (multipart or JSON). Defaults: discount 0, no stock. `variants`
+ * lists what is on sale (sizes and colours with their stock); without it, the original
+ * form's `size` list, `color` and `counter` make one variant per size (the stock goes to the
+ * first size).
+ */
 export const productCreateBody = z.object({
   title,
   price,
+  sizeScale: sizeScale.optional(),
+  variants: variantList.optional(),
   heading: productFields.heading.optional(),
   description: productFields.description.optional(),
   discount: productFields.discount.optional(),
@@ -163,6 +189,7 @@ export type ProductCreateBody = z.output<typeof productCreateBody>;
 export const productUpdateBody = z.object({
   title: title.optional(),
   price: price.optional(),
+  sizeScale: sizeScale.optional(),
   heading: productFields.heading.optional(),
   description: productFields.description.optional(),
   discount: productFields.discount.optional(),
@@ -214,13 +241,12 @@ export const TAXONOMY_SORTS = ['name', 'latest', 'oldest', 'products'] as const;
 export type TaxonomySort = (typeof TAXONOMY_SORTS)[number];
 export const TAXONOMY_MAX_PAGE_SIZE = 200;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A parent filter: the parent's id, or `none` for rows without a parent. */
 const queryParent = (name: string, label: string) =>
   queryText.pipe(
     z
       .string()
-      .refine((v) => v === 'none' || UUID_RE.test(v), `${name} must be a ${label} id or none`)
+      .refine((v) => v === 'none' || isUuid(v), `${name} must be a ${label} id or none`)
       .optional(),
   );
 
@@ -256,6 +282,11 @@ export const productListQuery = z
     maxPrice: queryNumber('maxPrice').describe('Highest sale price in naira (inclusive)'),
     onSale: queryEnum('onSale', ['true', 'false']).describe('true: only products with a discount'),
     availability: queryEnum('availability', AVAILABILITY),
+    size: queryText.describe('Sizes in stock, comma-separated (any of them): medium,large'),
+    color: queryText.describe('Colours in stock, comma-separated (any of them, any case): red,blue'),
+    stock: queryEnum('stock', STOCK_FILTERS).describe(
+      'Admins only. low: some variant is at or below the low-stock threshold; out: no variant has stock',
+    ),
     sort: queryEnum('sort', PRODUCT_SORTS).describe('latest (default), price_asc, price_desc or title'),
     limit: queryNumber('limit', { integer: true, min: 1, max: PRODUCT_MAX_PAGE_SIZE }).describe(
       `Page size (default ${PRODUCT_PAGE_SIZE})`,
@@ -282,10 +313,20 @@ export const productResponse = z.object({
   discount: z.number(),
   /** Naira: price − discount, never below 0. */
   salePrice: z.number(),
+  /** The first colour in stock (else the first colour); `colors` lists them all. */
   color: z.string(),
+  colors: z.array(z.string()),
+  /** The sizes on sale, in order; sold-out ones included (see `variants` for stock). */
   size: z.array(z.string()),
+  sizeScale: sizeScale,
+  /** Units in stock over all variants. */
   counter: z.number().int(),
   availability: z.enum(AVAILABILITY),
+  /** Naira: the lowest and highest sale price of the variants ("from ₦X" when they differ). */
+  priceFrom: z.number(),
+  priceTo: z.number(),
+  /** The product's only variant, when it has one: what a card's Add to Cart adds. Null when a size or colour must be chosen. */
+  defaultVariantId: z.string().nullable(),
   /** Brand name ('' when none). */
   brand: z.string(),
   brandId: z.string().nullable(),
@@ -309,6 +350,10 @@ export const productResponse = z.object({
 export type Product = z.infer<typeof productResponse>;
 
 export const productListResponse = z.array(productResponse);
+
+/** GET /api/products/{id}: the product with its variants (what is on sale, in order). */
+export const productDetailResponse = productResponse.extend({ variants: z.array(variantView) });
+export type ProductDetail = z.infer<typeof productDetailResponse>;
 
 /** A write that answers with a message only (deletes). */
 export const catalogMessage = z.object({ msg: z.string() });

@@ -21,6 +21,12 @@ export const CAROUSEL_PAGE_SIZE = 3;
 export const COPYRIGHT_YEAR = 2024;
 export const CURRENCY = 'NGN';
 
+/**
+ * The shop's time zone: whole days in reports and filters, and every date shown to a
+ * person, are days in Lagos (WAT, UTC+1, no daylight saving).
+ */
+export const SHOP_TIME_ZONE = 'Africa/Lagos';
+
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   notAdmin: 'This account is not an administrator',
@@ -30,4 +36,5 @@ export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   notFound: 'Not found',
   tooManyRequests: 'Too many attempts, please try again later',
+  unavailable: 'The shop is briefly unavailable. Please try again in a moment.',
 } as const;

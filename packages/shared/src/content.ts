@@ -1,6 +1,7 @@
 /** Shop content managed in the back office: announcement banners, blog posts, store settings. */
 import { z } from 'zod';
 import { BANNER_ROTATION_MS } from './constants.ts';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from './variants.ts';
 
 const trimmed = z.string().trim();
 const timestamp = z.iso.datetime();
@@ -96,6 +97,12 @@ export const storeSettings = z.object({
     .int('Banner rotation must be a whole number of milliseconds')
     .min(1000, 'Banner rotation must be at least 1000 ms')
     .max(60_000, 'Banner rotation must be at most 60000 ms'),
+  /** A product or variant with this many units or fewer counts as low on stock. */
+  lowStockThreshold: z
+    .number()
+    .int('The low-stock threshold must be a whole number')
+    .min(0, 'The low-stock threshold cannot be negative')
+    .max(10_000, 'The low-stock threshold must be at most 10000'),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 
@@ -109,4 +116,5 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   phone: '+234 801 234 5678',
   serviceHours: 'Monday to Saturday, 9am to 7pm',
   bannerRotationMs: BANNER_ROTATION_MS,
+  lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
 };

@@ -22,6 +22,21 @@ export function formatNaira(kobo: Kobo): string {
   return nairaFormat.format(koboToNaira(kobo));
 }
 
+/**
+ * The same, for an amount the API sends in naira (its contract shows naira as numbers):
+ * "₦12,500.00". Rounded to the kobo first, so 0.1 + 0.2 shows as ₦0.30.
+ */
+export function formatNairaAmount(naira: number): string {
+  return formatNaira(nairaToKobo(naira));
+}
+
+/** Integer kobo as naira text with 2 decimals, exactly, as the original API's totals: 2500000 → "25000.00". */
+export function koboToNairaText(kobo: Kobo): string {
+  const sign = kobo < 0 ? '-' : '';
+  const abs = Math.abs(kobo);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Sale price = price − discount, never below 0 (discount is an amount, not a percentage). */
 export function salePrice(priceKobo: Kobo, discountKobo: Kobo): Kobo {
   return Math.max(0, priceKobo - discountKobo);

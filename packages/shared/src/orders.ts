@@ -4,11 +4,24 @@ export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'delivered', 'can
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const POS_PAYMENT_METHODS = ['cash', 'transfer', 'card'] as const;
 
+/** Statuses of an order whose money the shop has: it counts as sold (revenue, best sellers, reviews). */
+export const PAID_STATUSES = ['paid', 'fulfilled', 'delivered'] as const satisfies readonly OrderStatus[];
+export type PaidStatus = (typeof PAID_STATUSES)[number];
+
+export function isPaidStatus(status: OrderStatus): status is PaidStatus {
+  return (PAID_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** The name on a point-of-sale order sold without a customer. */
+export const WALK_IN_CUSTOMER = 'Walk-in customer';
+
 const text = (max = 200) => z.string().trim().max(max).optional();
 
 /** A cart line as the browser sends it. Prices are never sent: the server prices orders. */
 export const checkoutLine = z.object({
   productId: z.string(),
+  /** The size and colour bought; optional when the product has one variant, or `size` and `color` name one. */
+  variantId: z.string().max(100).optional(),
   quantity: z.number(),
   size: text(40),
   color: text(60),
@@ -52,6 +65,8 @@ export type VerifyResponse = z.infer<typeof verifyResponse>;
 
 export const orderLineView = z.object({
   productId: z.string().nullable(),
+  variantId: z.string().nullable(),
+  sku: z.string(),
   title: z.string(),
   imageUrl: z.string().nullable(),
   color: z.string(),

@@ -73,12 +73,15 @@ const quantity = z.union([z.number(), z.string().max(20)]).nullish();
  */
 export const purchaseCreateBody = z.looseObject({
   productId: text(100),
+  /** The size and colour bought (new clients); old ones send `size` and `color`. */
+  variantId: text(100),
   quantity,
   title: text(5000),
   cart: z
     .array(
       z.looseObject({
         product: z.looseObject({ id: text(100), title: text(500) }),
+        variantId: text(100),
         quantity,
       }),
     )

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminStats, auditEntry, auditListQuery, errorResponse } from '@shop/shared';
 import { z } from 'zod';
 import { listAudit } from './audit.ts';
+import { getSettings } from '../content/settings-service.ts';
 import { getAdminStats } from './stats.ts';
 
 const tags = ['admin'];
@@ -19,7 +20,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Sales for today, 7 and 30 days, a daily series, best sellers, low stock and the latest orders',
       response: { 200: adminStats, ...adminErrors },
     },
-    handler: async () => getAdminStats(app.db),
+    handler: async () => getAdminStats(app.db, (await getSettings(app.db)).lowStockThreshold),
   });
 
   app.get('/audit', {

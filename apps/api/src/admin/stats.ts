@@ -1,21 +1,21 @@
 /**
  * The dashboard's figures, each one SQL aggregate (run side by side), never a load of
  * every order. Days are calendar days in Lagos; sales are orders that are paid, fulfilled
- * or delivered and not archived; totals are naira.
+ * or delivered and not archived; totals are naira; low stock is per variant, at or below
+ * the shop's threshold (a setting).
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { type AdminStats, LOW_STOCK_THRESHOLD, koboToNaira } from '@shop/shared';
+import { type AdminStats, DEFAULT_LOW_STOCK_THRESHOLD, koboToNaira, PAID_STATUSES, SHOP_TIME_ZONE } from '@shop/shared';
 import type { Db } from '../db/client.ts';
-import { orderLines, orders, products } from '../db/schema/index.ts';
+import { orderLines, orders, products, productVariants } from '../db/schema/index.ts';
 
-const SOLD = ['paid', 'fulfilled', 'delivered'] as const;
 const DAYS = 30;
 const TOP_PRODUCTS = 5;
 const LOW_STOCK_SHOWN = 20;
 const RECENT_ORDERS = 5;
 
 // A constant of ours, not input: written into the SQL so identical expressions group together.
-const TZ = sql.raw(`'Africa/Lagos'`);
+const TZ = sql.raw(`'${SHOP_TIME_ZONE}'`);
 const lagosToday = sql`(now() at time zone ${TZ})::date`;
 /** The start of the Lagos day `daysAgo` days before today, as a timestamp. */
 const dayStart = (daysAgo: number) =>
@@ -23,7 +23,7 @@ const dayStart = (daysAgo: number) =>
 const lagosDay = sql<string>`to_char((${orders.createdAt} at time zone ${TZ})::date, 'YYYY-MM-DD')`;
 
 const sold = (daysAgo: number): SQL =>
-  and(inArray(orders.status, [...SOLD]), isNull(orders.archivedAt), sql`${orders.createdAt} >= ${dayStart(daysAgo)}`)!;
+  and(inArray(orders.status, [...PAID_STATUSES]), isNull(orders.archivedAt), sql`${orders.createdAt} >= ${dayStart(daysAgo)}`)!;
 
 /** YYYY-MM-DD plus n days (calendar arithmetic in UTC, so no clock change can skew it). */
 function addDays(day: string, n: number): string {
@@ -31,7 +31,7 @@ function addDays(day: string, n: number): string {
   return new Date(Date.UTC(y!, m! - 1, d! + n)).toISOString().slice(0, 10);
 }
 
-export async function getAdminStats(db: Db): Promise<AdminStats> {
+export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD): Promise<AdminStats> {
   const since = (daysAgo: number) => sql`${orders.createdAt} >= ${dayStart(daysAgo)}`;
   const revenue = (daysAgo: number) => sql`coalesce(sum(${orders.total}) filter (where ${since(daysAgo)}), 0)`.mapWith(Number);
   const orderCount = (daysAgo: number) => sql`count(*) filter (where ${since(daysAgo)})`.mapWith(Number);
@@ -70,16 +70,22 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
       .groupBy(orderLines.productId)
       .orderBy(desc(units), desc(lineRevenue), asc(orderLines.productId))
       .limit(TOP_PRODUCTS),
+    // Variants on sale at or below the threshold, of products that are not paused.
     db
       .select({
         id: products.id,
+        variantId: productVariants.id,
+        sku: productVariants.sku,
         title: products.title,
-        counter: products.counter,
+        size: productVariants.size,
+        color: productVariants.color,
+        counter: productVariants.counter,
         total: sql`count(*) over ()`.mapWith(Number),
       })
-      .from(products)
-      .where(lte(products.counter, LOW_STOCK_THRESHOLD))
-      .orderBy(asc(products.counter), asc(products.title), asc(products.id))
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(isNull(productVariants.archivedAt), eq(products.paused, false), lte(productVariants.counter, lowStockThreshold)))
+      .orderBy(asc(productVariants.counter), asc(products.title), asc(productVariants.position), asc(productVariants.id))
       .limit(LOW_STOCK_SHOWN),
     db
       .select({
@@ -111,7 +117,8 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     last30Days: { revenue: koboToNaira(periods?.monthRevenue ?? 0), orders: periods?.monthOrders ?? 0 },
     daily,
     topProducts: top.map((t) => ({ productId: t.productId!, title: t.title, units: t.units, revenue: koboToNaira(t.revenue) })),
-    lowStock: low.map(({ id, title, counter }) => ({ id, title, counter })),
+    lowStock: low.map(({ total: _total, ...item }) => item),
+    lowStockThreshold,
     lowStockTotal: low[0]?.total ?? 0,
     recentOrders: recent.map((o) => ({
       id: o.id,

@@ -2,7 +2,8 @@
 import { type AuthResponse, MESSAGES, type RegisterBody } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { conflict, forbidden, isUniqueViolation, unauthorized } from '../lib/http-error.ts';
+import { conflict, forbidden, unauthorized } from '../lib/http-error.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { findUserByEmail, insertUser, setPassword, toAuthUser } from '../users/service.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';

@@ -75,7 +75,7 @@ beforeAll(async () => {
     }
   }
   for (const { key, category, ...fields } of FIXTURE) {
-    const res = await admin.json('POST', '/api/products/create', { ...fields, categoryId: refs[category] });
+    const res = await admin.json('POST', '/api/products/create', { counter: 5, ...fields, categoryId: refs[category] });
     expect(res.statusCode, res.body).toBe(201);
     ids[key] = res.json().id;
   }

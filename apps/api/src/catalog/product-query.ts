@@ -6,15 +6,25 @@
  * - category/sub/subsub/brand given by name: `column = (select id … where lower(name) = …)`,
  *   an init-plan that turns into an index lookup, so no join is needed to filter;
  * - on sale: `discount > 0` written literally so the partial index matches;
+ * - size and colour: a variant in stock (EXISTS on product_variants_in_stock_idx);
  * - sorts end with the id, so pages are stable.
  */
-import { and, asc, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { koboToNaira, nairaToKobo, PRODUCT_PAGE_SIZE, type Product, type ProductSort, type productListQuery } from '@shop/shared';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  isUuid,
+  koboToNaira,
+  nairaToKobo,
+  PRODUCT_PAGE_SIZE,
+  type Product,
+  type ProductSort,
+  type productListQuery,
+  type SizeScale,
+} from '@shop/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { brands, categories, products, subs, subsubs } from '../db/schema/index.ts';
-import { isUuid } from './ids.ts';
+import { brands, categories, products, productVariants, subs, subsubs } from '../db/schema/index.ts';
 import { escapeLike } from '../lib/like.ts';
 
 export type ProductFilters = z.output<typeof productListQuery>;
@@ -28,9 +38,20 @@ const columns = {
   discount: products.discount,
   salePrice: products.salePrice,
   color: products.color,
+  colors: products.colors,
   sizes: products.sizes,
+  sizeScale: products.sizeScale,
   counter: products.counter,
   availability: products.availability,
+  paused: products.paused,
+  minSalePrice: products.minSalePrice,
+  maxSalePrice: products.maxSalePrice,
+  /** The only variant, when there is one (a card can add it straight to the cart). */
+  defaultVariantId: sql<string | null>`(
+    select case when count(*) = 1 then min(${productVariants.id}::text) end
+    from ${productVariants}
+    where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null
+  )`,
   brandId: products.brandId,
   brandName: products.brandName,
   categoryId: products.categoryId,
@@ -71,9 +92,14 @@ export function toProduct(row: ProductRecord, imageUrl: (id: string) => string):
     discount: koboToNaira(row.discount),
     salePrice: koboToNaira(row.salePrice),
     color: row.color,
+    colors: row.colors,
     size: row.sizes,
+    sizeScale: row.sizeScale as SizeScale,
     counter: row.counter,
     availability: row.availability,
+    priceFrom: koboToNaira(row.minSalePrice),
+    priceTo: koboToNaira(row.maxSalePrice),
+    defaultVariantId: row.defaultVariantId,
     brand: row.brandName,
     brandId: row.brandId,
     Category: named(row.categoryId, row.categoryName),
@@ -104,7 +130,23 @@ function references(
   return sql`${column} = (select lookup.id from ${table} lookup where lower(lookup.name) = lower(${value}))`;
 }
 
-function conditions(f: ProductFilters): SQL | undefined {
+/** A comma-separated query value as a list: "medium, Large" → ['medium', 'large']. */
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+
+/** Some variant on sale, with stock, matching `match`. */
+const variantInStock = (match: SQL) =>
+  sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null and ${productVariants.counter} > 0 and ${match})`;
+
+export interface ListOptions {
+  /** The shop's low-stock threshold, for `stock=low`. */
+  lowStockThreshold?: number;
+}
+
+function conditions(f: ProductFilters, options: ListOptions = {}): SQL | undefined {
   const where: SQL[] = [];
   if (f.title) where.push(like(products.searchText, `%${escapeLike(f.title.toLowerCase())}%`));
   if (f.category) where.push(references(products.categoryId, categories, f.category));
@@ -116,6 +158,15 @@ function conditions(f: ProductFilters): SQL | undefined {
   if (f.onSale === 'true') where.push(sql`${products.discount} > 0`);
   if (f.onSale === 'false') where.push(sql`${products.discount} = 0`);
   if (f.availability) where.push(eq(products.availability, f.availability));
+  if (f.size) where.push(variantInStock(inArray(productVariants.size, listOf(f.size))));
+  if (f.color) where.push(variantInStock(inArray(sql`lower(${productVariants.color})`, listOf(f.color))));
+  if (f.stock === 'out') where.push(sql`${products.counter} = 0`);
+  if (f.stock === 'low') {
+    const threshold = options.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+    where.push(
+      sql`${products.counter} > 0 and exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null and ${productVariants.counter} <= ${threshold})`,
+    );
+  }
   return where.length > 0 ? and(...where) : undefined;
 }
 
@@ -131,8 +182,12 @@ const ORDER: Record<ProductSort, SQL[]> = {
   title: [asc(products.title), asc(products.id)],
 };
 
-export async function findProducts(db: Db, f: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
-  const where = conditions(f);
+export async function findProducts(
+  db: Db,
+  f: ProductFilters,
+  options: ListOptions = {},
+): Promise<{ rows: ProductRecord[]; total: number }> {
+  const where = conditions(f, options);
   const [rows, [counted]] = await Promise.all([
     selectProducts(db)
       .where(where)
@@ -151,4 +206,22 @@ export async function findProduct(db: Pick<Db, 'select'>, id: string): Promise<P
   if (!isUuid(id)) return undefined;
   const [row] = await selectProducts(db).where(eq(products.id, id));
   return row;
+}
+
+/**
+ * Product ids by exact title, case-insensitively (keys are lower-cased titles), for old
+ * clients that name products instead of sending ids. Titles are not unique: an in-stock
+ * product wins, then the newest. The prefix LIKE on search_text lets the trigram index find
+ * the candidates.
+ */
+export async function findProductIdsByTitle(db: Db, titles: string[]): Promise<Map<string, string>> {
+  const keys = [...new Set(titles.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+  if (keys.length === 0) return new Map();
+  const lowerTitle = sql`lower(${products.title})`;
+  const rows = await db
+    .selectDistinctOn([lowerTitle], { id: products.id, key: sql<string>`lower(${products.title})` })
+    .from(products)
+    .where(or(...keys.map((key) => and(sql`${lowerTitle} = ${key}`, like(products.searchText, `${escapeLike(key)}%`)))))
+    .orderBy(lowerTitle, sql`(${products.availability} = 'In Stock') desc`, desc(products.createdAt));
+  return new Map(rows.map((r) => [r.key, r.id]));
 }

@@ -1,26 +1,41 @@
 /**
  * Products: the rules behind the routes. Money arrives in naira and is stored as kobo.
- * Uploaded images are stored before the database write (decoding them is slow and must
- * not hold a transaction open) and removed again if the write fails; images a write drops
- * are deleted from storage after it commits, unless something else still uses them.
+ * What is on sale (sizes, colours, stock) lives in the variants (variants.ts); the original
+ * form's `size`, `color` and `counter` are applied to them. Uploaded images are stored
+ * before the database write (decoding them is slow and must not hold a transaction open)
+ * and removed again if the write fails; images a write drops are deleted from storage after
+ * it commits, unless something else still uses them.
  */
 import { eq, sql } from 'drizzle-orm';
-import { MAX_IMAGES_PER_PRODUCT, nairaToKobo, type Product, type ProductCreateBody, type ProductUpdateBody } from '@shop/shared';
+import {
+  isUuid,
+  MAX_IMAGES_PER_PRODUCT,
+  nairaToKobo,
+  type Product,
+  type ProductCreateBody,
+  type ProductDetail,
+  type ProductUpdateBody,
+  type VariantInput,
+} from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { products } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { ImageService } from '../media/images.ts';
-import { isUuid } from './ids.ts';
 import { removeUnusedImages } from './image-usage.ts';
-import { findProduct, findProducts, type ProductFilters, toProduct } from './product-query.ts';
+import { findProduct, findProducts, type ListOptions, type ProductFilters, toProduct } from './product-query.ts';
 import type { TaxonomyService } from './taxonomy-service.ts';
+import { activeVariants, applyLegacyOptions, createVariants, replaceVariants, toVariantView } from './variants.ts';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
 type ProductFields = Omit<ProductUpdateBody, 'imageUrls'>;
 type ProductValues = Partial<typeof products.$inferInsert>;
 
-/** The plain columns a create or update sets (references are resolved separately). */
+/**
+ * The product's own columns a create or update sets (references are resolved separately;
+ * size, colour and stock go to the variants). "Out of Stock" pauses the sale of every
+ * variant; "In Stock" resumes it (the product shows In Stock again once a variant has stock).
+ */
 function fieldValues(input: ProductFields): ProductValues {
   const values: ProductValues = {};
   if (input.title !== undefined) values.title = input.title;
@@ -28,10 +43,8 @@ function fieldValues(input: ProductFields): ProductValues {
   if (input.description !== undefined) values.description = input.description;
   if (input.price !== undefined) values.price = nairaToKobo(input.price);
   if (input.discount !== undefined) values.discount = nairaToKobo(input.discount);
-  if (input.color !== undefined) values.color = input.color;
-  if (input.size !== undefined) values.sizes = input.size;
-  if (input.counter !== undefined) values.counter = input.counter;
-  if (input.availability !== undefined) values.availability = input.availability;
+  if (input.sizeScale !== undefined) values.sizeScale = input.sizeScale;
+  if (input.availability !== undefined) values.paused = input.availability === 'Out of Stock';
   return values;
 }
 
@@ -75,21 +88,34 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
     return unique(ids);
   }
 
-  async function get(id: string): Promise<Product> {
+  async function get(id: string): Promise<ProductDetail> {
     const row = await findProduct(db, id);
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
-    return toProduct(row, imageUrl);
+    const variants = (await activeVariants(db, [id])).get(id) ?? [];
+    return {
+      ...toProduct(row, imageUrl),
+      variants: variants.map((v) => toVariantView(v, row, imageUrl)),
+    };
   }
+
+  const imageId = (url: string) => images.idFromUrl(url);
 
   return {
     get,
 
-    async list(filters: ProductFilters): Promise<{ items: Product[]; total: number }> {
-      const { rows, total } = await findProducts(db, filters);
+    async list(filters: ProductFilters, options: ListOptions = {}): Promise<{ items: Product[]; total: number }> {
+      const { rows, total } = await findProducts(db, filters, options);
       return { items: rows.map((row) => toProduct(row, imageUrl)), total };
     },
 
-    async create(input: ProductCreateBody, files: Buffer[] = []): Promise<Product> {
+    /** PUT /api/products/{id}/variants: the whole set, in one transaction. */
+    async setVariants(id: string, variants: VariantInput[]): Promise<ProductDetail> {
+      if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+      await db.transaction((tx) => replaceVariants(tx, id, variants, imageId));
+      return get(id);
+    },
+
+    async create(input: ProductCreateBody, files: Buffer[] = []): Promise<ProductDetail> {
       const values = fieldValues(input);
       checkDiscount(values.price ?? 0, values.discount ?? 0);
       await references(db, input); // 400 for an unknown category or brand before any image is stored
@@ -102,6 +128,7 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
             .insert(products)
             .values({ title: input.title, price: nairaToKobo(input.price), ...values, ...refs, images: imageIds })
             .returning({ id: products.id });
+          await createVariants(tx, row!.id, input, imageId);
           return row!.id;
         });
       } catch (error) {
@@ -115,7 +142,7 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
      * Changes any subset of the fields; `imageUrls` is the list of images to keep, in
      * order; `files` are new images appended after them.
      */
-    async update(id: string, input: ProductUpdateBody, files: Buffer[] = []): Promise<Product> {
+    async update(id: string, input: ProductUpdateBody, files: Buffer[] = []): Promise<ProductDetail> {
       const { imageUrls, ...fields } = input;
       if (!(await findProduct(db, id))) throw notFound(PRODUCT_NOT_FOUND);
       const keep = imageUrls?.map((url) => {
@@ -155,6 +182,7 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
             .update(products)
             .set({ ...values, ...refs, images: next, updatedAt: sql`now()` })
             .where(eq(products.id, id));
+          await applyLegacyOptions(tx, id, { size: fields.size, color: fields.color, counter: fields.counter });
         });
       } catch (error) {
         await removeUnusedImages(db, images, added);

@@ -111,15 +111,22 @@ describe('POST /api/products/create', () => {
     expect(read.json()).toEqual(product);
   });
 
-  it('creates from JSON without images, with the defaults', async () => {
+  it('creates from JSON without images, with the defaults: one variant without options, no stock', async () => {
     const product = await createJson({ title: 'Raffia bag', price: 12000 });
     expect(product).toMatchObject({
       title: 'Raffia bag',
       price: 12000,
       discount: 0,
       counter: 0,
-      availability: 'In Stock',
+      // Nothing in stock yet: nothing to sell.
+      availability: 'Out of Stock',
       size: [],
+      colors: [],
+      sizeScale: 'standard',
+      priceFrom: 12000,
+      priceTo: 12000,
+      defaultVariantId: expect.any(String),
+      variants: [{ sku: expect.stringMatching(/^AD-\d{6}$/), size: '', color: '', counter: 0, price: 12000, salePrice: 12000 }],
       brand: '',
       Category: null,
       Sub: null,

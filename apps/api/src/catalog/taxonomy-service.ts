@@ -9,9 +9,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { slugify, type TaxonomyInput, type TaxonomyItem, type TaxonomyListFilters, type TaxonomySort } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { brands, categories, products, subs, subsubs } from '../db/schema/index.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../lib/http-error.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { ImageService } from '../media/images.ts';
-import { isForeignKeyViolation, isUuid } from './ids.ts';
+import { isForeignKeyViolation } from '../db/errors.ts';
+import { isUuid } from '@shop/shared';
 import { removeUnusedImages } from './image-usage.ts';
 import { escapeLike } from '../lib/like.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
-import { ensurePictures, seedBulkProducts, seedDemo } from '../db/seed/index.ts';
+import { seedBulkProducts, seedDemo } from '../db/seed/index.ts';
 
 const usage = 'Usage: npm run seed [-- --products <count> [--batch-size <rows>]]';
 let values: { products?: string; 'batch-size'?: string; help?: boolean };
@@ -72,9 +72,8 @@ try {
   await seedDemo(database.db, { log, uploadsDir });
   console.log(`Demo data ready (${((performance.now() - started) / 1000).toFixed(1)} s).`);
   if (extra > 0) {
-    const pictures = await ensurePictures(database.db, uploadsDir, log);
     const bulkStarted = performance.now();
-    await seedBulkProducts(database.db, pictures, { count: extra, batchSize, onProgress: progressBar('products') });
+    await seedBulkProducts(database.db, { count: extra, uploadsDir, log, batchSize, onProgress: progressBar('products') });
     const seconds = (performance.now() - bulkStarted) / 1000;
     console.log(`Added ${extra.toLocaleString('en')} products in ${seconds.toFixed(1)} s.`);
   }

@@ -4,7 +4,7 @@ import type { Banner, BannerCreateBody, BannerUpdateBody } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { banners } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
-import { isUuid } from '../users/service.ts';
+import { isUuid } from '@shop/shared';
 
 type BannerRow = typeof banners.$inferSelect;
 

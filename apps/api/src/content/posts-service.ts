@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { posts } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import type { ImageService } from '../media/images.ts';
-import { isUuid } from '../users/service.ts';
+import { isUuid } from '@shop/shared';
 
 type PostRow = typeof posts.$inferSelect;
 

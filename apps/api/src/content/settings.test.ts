@@ -20,6 +20,7 @@ const DEFAULTS = {
   phone: '+234 801 234 5678',
   serviceHours: 'Monday to Saturday, 9am to 7pm',
   bannerRotationMs: 3000,
+  lowStockThreshold: 3,
 };
 const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json();
 const put = (payload: unknown, headers = admin) =>

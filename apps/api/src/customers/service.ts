@@ -1,12 +1,17 @@
-/** Point-of-sale customers: walk-in buyers recorded by the shop, without an account. */
-import { count, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { Customer, CustomerCreateBody, CustomerListQuery } from '@shop/shared';
-import type { Db } from '../db/client.ts';
+/**
+ * Point-of-sale customers: buyers the shop records at the counter, without an account. The
+ * one writer and reader of the `customers` table; the point of sale and the purchases go
+ * through these functions.
+ */
+import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type Customer, type CustomerCreateBody, type CustomerListQuery, isUuid } from '@shop/shared';
+import type { Db, Tx } from '../db/client.ts';
 import { customers } from '../db/schema/index.ts';
-import { conflict, isUniqueViolation } from '../lib/http-error.ts';
+import { conflict } from '../lib/http-error.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { containsPattern } from '../lib/like.ts';
 
-type CustomerRow = typeof customers.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
 
 export const CUSTOMER_EMAIL_TAKEN = 'A customer with this email already exists';
 
@@ -56,4 +61,33 @@ export async function createCustomer(db: Db, input: CustomerCreateBody): Promise
     if (isUniqueViolation(error)) throw conflict(CUSTOMER_EMAIL_TAKEN);
     throw error;
   }
+}
+
+export async function findCustomerById(db: Db | Tx, id: string): Promise<CustomerRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+/** Emails are unique case-insensitively (index on lower(email)). */
+export async function findCustomerByEmail(db: Db | Tx, email: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+/**
+ * The customer with this email, recorded now if the shop did not know them. Safe when two
+ * sales record the same new customer at once: the unique index keeps one row, both get it.
+ */
+export async function recordCustomer(
+  db: Db | Tx,
+  input: Omit<CustomerCreateBody, 'phone'> & { phone?: string },
+): Promise<CustomerRow> {
+  await db
+    .insert(customers)
+    .values({ ...input, email: input.email.trim().toLowerCase(), phone: input.phone ?? '' })
+    .onConflictDoNothing();
+  const row = await findCustomerByEmail(db, input.email);
+  if (!row) throw new Error('customer insert left no row');
+  return row;
 }

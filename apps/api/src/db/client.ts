@@ -29,9 +29,18 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Called when a connection is lost outside of a query (the server restarted, the network
+   * dropped). The process carries on: the pool replaces the connection, and queries made
+   * meanwhile fail with an error the error handler answers with 503.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
 }
 
-export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
+export type DatabaseOptions =
+  | { url: string; poolSize?: number; connectTimeoutMs?: number }
+  | { dataDir: string }
+  | { pglite: PGlite };
 
 /**
  * A PGlite instance with the extensions our migrations use. Loaded on demand: a server
@@ -47,9 +56,21 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promis
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', () => {});
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // While the server is away, a request waits at most this long for a connection, then 503.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    });
+    let report: (error: Error) => void = () => {};
+    // A connection lost while idle in the pool, or while checked out (inside a transaction,
+    // between two queries): node-postgres emits 'error' on the client, and an unhandled
+    // 'error' event ends the process. Every client gets a listener for its whole life; the
+    // pool drops a client that is no longer queryable when it is released.
+    pool.on('error', (error) => report(error));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => report(error));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'pg',
@@ -62,6 +83,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      onConnectionError: (listener) => {
+        report = listener;
+      },
     };
   }
   let client: PGlite;
@@ -85,6 +109,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: async () => {
       if (!client.closed) await client.close();
     },
+    // In the process's own memory: there is no connection to lose.
+    onConnectionError: () => {},
   };
 }
 

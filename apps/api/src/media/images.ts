@@ -29,8 +29,12 @@ export function createImageService(storage: ImageStorage) {
   const fileName = (id: string, width: number) => `${id}-${width}.webp`;
 
   return {
-    /** Validates and stores an uploaded image; resolves to its id. */
-    async save(input: Buffer): Promise<string> {
+    /**
+     * Validates and stores an uploaded image; resolves to its id. The image is decoded once
+     * and the three renditions are encoded from the decoded pixels. `effort` is WebP's
+     * (0 fast … 6 small): uploads use 4; generated demo art, which is flat, a cheaper 2.
+     */
+    async save(input: Buffer, { effort = 4 }: { effort?: number } = {}): Promise<string> {
       const sharp = await loadSharp();
       let meta: sharpType.Metadata;
       try {
@@ -47,13 +51,18 @@ export function createImageService(storage: ImageStorage) {
       }
       const id = createHash('sha256').update(input).digest('hex').slice(0, 24);
       try {
+        // .rotate() applies the EXIF orientation; raw pixels carry no metadata (EXIF, GPS) at all.
+        const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+          .rotate()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
         await Promise.all(
           IMAGE_WIDTHS.map(async (width) => {
-            // .rotate() applies the EXIF orientation before metadata is dropped (sharp drops it by default).
-            const out = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-              .rotate()
+            const out = await decoded
+              .clone()
               .resize({ width, withoutEnlargement: true })
-              .webp({ quality: 78, effort: 4 })
+              .webp({ quality: 78, effort })
               .toBuffer();
             await storage.put(fileName(id, width), out, 'image/webp');
           }),

@@ -1,47 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct, readProduct } from '../../test/fixtures.ts';
+import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
+import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
 import { createTestApp, newShopper, type TestContext } from '../../test/helpers.ts';
 
 /** Two real API processes on one PostgreSQL database, sharing nothing but the database. */
 describe.runIf(process.env.TEST_DATABASE_URL)('stock with two API processes', () => {
   let ctx: TestContext;
-  const children: ChildProcess[] = [];
+  const processes: ApiProcess[] = [];
   const ports: number[] = [];
-
-  function startProcess(databaseUrl: string, jwtSecret: string): Promise<number> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/serve.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: jwtSecret,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'proc-')),
-        AUTH_RATE_LIMIT: '1000',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(child);
-    return new Promise((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        const match = /PORT=(\d+)/.exec(chunk.toString());
-        if (match) resolve(Number(match[1]));
-      });
-      child.on('exit', (code) => reject(new Error(`API process exited with ${code}`)));
-    });
-  }
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const secret = 'multi-process-test-secret-0123456789abcdef';
-    ports.push(...(await Promise.all([startProcess(ctx.database.url!, secret), startProcess(ctx.database.url!, secret)])));
+    const env = { DATABASE_URL: ctx.database.url!, JWT_SECRET: 'multi-process-test-secret-0123456789abcdef' };
+    processes.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
+    ports.push(...processes.map((p) => p.port));
   }, 60_000);
+
   afterAll(async () => {
-    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(processes.map((p) => p.stop()));
     await ctx.close();
   });
 
@@ -68,5 +44,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('stock with two API processes', ()
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.filter((c) => c === 409)).toHaveLength(15);
     expect((await readProduct(ctx.database.db, product.id)).counter).toBe(0);
+  });
+
+  it('the last unit of one variant, wanted by 12 shoppers across both processes: exactly 1 sells, the other sizes untouched', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Ankara Maxi Dress',
+      variants: [
+        { size: 'small', color: 'Red', counter: 4 },
+        { size: 'medium', color: 'Red', counter: 1 },
+        { size: 'large', color: 'Red', counter: 4 },
+      ],
+    });
+    const [, medium] = await readVariants(ctx.database.db, product.id);
+    const tokens = await Promise.all(
+      Array.from(
+        { length: 12 },
+        async (_, i) => (await call(ports[i % 2]!, '/api/auth/register', newShopper())).json.accessToken as string,
+      ),
+    );
+    const results = await Promise.all(
+      tokens.map((token, i) =>
+        call(ports[i % 2]!, '/api/checkout', { lines: [{ productId: product.id, variantId: medium!.id, quantity: 1 }] }, token),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409).map((r) => r.json.msg)).toEqual(
+      Array(11).fill('Only 0 left in stock for Ankara Maxi Dress (medium / Red)'),
+    );
+    expect((await readVariants(ctx.database.db, product.id)).map((v) => v.counter)).toEqual([4, 0, 4]);
+    expect((await readProduct(ctx.database.db, product.id)).counter).toBe(8);
   });
 });

@@ -1,9 +1,7 @@
 /** A shopper's orders, one order's details, and the admin's status changes. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORDER_STATUSES, errorResponse, orderView } from '@shop/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { orders } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { toOrderView } from './view.ts';
 
@@ -21,15 +19,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The signed-in shopper's orders, newest first",
       response: { 200: z.array(orderView), 401: errorResponse },
     },
-    handler: async (request) => {
-      const rows = await app.db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, request.user!.id), isNull(orders.archivedAt)))
-        .orderBy(desc(orders.createdAt))
-        .limit(200);
-      return (await app.orders.withLines(rows)).map(toOrderView);
-    },
+    handler: async (request) => (await app.orders.listMine(request.user!.id)).map(toOrderView),
   });
 
   app.get('/api/orders/:id', {

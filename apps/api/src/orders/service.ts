@@ -5,8 +5,11 @@
  * API processes can never apply the same transition twice.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { CHOOSE_COLOUR, CHOOSE_SIZE, isUuid } from '@shop/shared';
+import { activeVariants } from '../catalog/variants.ts';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import {
   type OrderChannel,
   type OrderLineRow,
@@ -14,15 +17,18 @@ import {
   type OrderStatus,
   orderLines,
   orders,
+  type ProductRow,
   products,
+  type VariantRow,
 } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
 import type { VerifyResult } from '../payments/provider.ts';
+import { ORDER_SORTS, type OrderFilters, orderConditions } from './filters.ts';
 import { releaseStock, reserveStock } from './stock.ts';
 
 export const INVALID_LINES = 'Invalid product or quantity';
+export const REFERENCE_USED = 'This payment reference has already been used for another purchase';
 export const DEFAULT_PENDING_MS = 30 * 60 * 1000;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Which status may follow which. Anything else is refused with 409. */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -40,8 +46,15 @@ const HOLDS_STOCK_UNTIL_PAID: readonly OrderStatus[] = ['pending'];
 export interface LineInput {
   productId: string;
   quantity: number;
+  /** The variant bought; without it, the one matching `size` and `color` (or the only one). */
+  variantId?: string;
   size?: string;
   color?: string;
+  /**
+   * An old client's line that cannot say which variant it meant (the cart form names
+   * products by title only): the first variant with enough stock is taken, as before variants.
+   */
+  anyVariant?: boolean;
 }
 
 export interface ContactInput {
@@ -82,14 +95,48 @@ export function assertValidLines(lines: unknown): asserts lines is LineInput[] {
     if (
       !line ||
       typeof line.productId !== 'string' ||
-      !UUID_RE.test(line.productId) ||
+      !isUuid(line.productId) ||
       !Number.isInteger(line.quantity) ||
       line.quantity < 1 ||
-      line.quantity > 1000
+      line.quantity > 1000 ||
+      (line.variantId !== undefined && (typeof line.variantId !== 'string' || !isUuid(line.variantId)))
     ) {
       throw badRequest(INVALID_LINES);
     }
   }
+}
+
+const variantLabel = (v: Pick<VariantRow, 'size' | 'color'>) => [v.size, v.color].filter(Boolean).join(' / ');
+const same = (a: string | undefined, b: string) => a !== undefined && a.trim().toLowerCase() === b.toLowerCase();
+
+/**
+ * The variant a line buys: the one it names, the product's only one, or the one matching
+ * its size and colour. 400 "Choose a size" (or colour) when the line cannot tell, 409 when
+ * the variant named is no longer on sale.
+ */
+function pickVariant(product: ProductRow, variants: VariantRow[], line: LineInput): VariantRow {
+  if (line.variantId) {
+    const named = variants.find((v) => v.id === line.variantId);
+    if (!named) throw conflict(`${product.title} is no longer available in that size or colour`);
+    return named;
+  }
+  if (variants.length === 1) return variants[0]!;
+  if (variants.length === 0) throw conflict(`${product.title} is not on sale`);
+  const size = line.size?.trim() ? line.size : undefined;
+  const color = line.color?.trim() ? line.color : undefined;
+  const matching = variants.filter(
+    (v) => (size === undefined || same(size, v.size)) && (color === undefined || same(color, v.color)),
+  );
+  if (matching.length === 1) return matching[0]!;
+  if (line.anyVariant) {
+    const pool = matching.length > 0 ? matching : variants;
+    return pool.find((v) => v.counter >= line.quantity) ?? pool[0]!;
+  }
+  if (matching.length === 0) {
+    throw badRequest(`${product.title} does not come in ${[size, color].filter(Boolean).join(' / ')}`);
+  }
+  const sizes = new Set(matching.map((v) => v.size.toLowerCase()));
+  throw badRequest(sizes.size > 1 ? CHOOSE_SIZE : CHOOSE_COLOUR);
 }
 
 export function createOrderService(db: Db, imageUrl: (imageId: string) => string) {
@@ -131,26 +178,38 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
   }
 
   const service = {
-    async create(input: CreateOrderInput): Promise<OrderWithLines> {
+    /**
+     * Prices the lines from the catalogue, reserves their stock and writes the order, all or
+     * nothing. Inside `outer` (a caller's transaction) it is part of that transaction.
+     */
+    async create(input: CreateOrderInput, outer?: Tx): Promise<OrderWithLines> {
       assertValidLines(input.lines);
       const ids = [...new Set(input.lines.map((l) => l.productId))];
-      return db.transaction(async (tx) => {
+      return (outer ?? db).transaction(async (tx) => {
         const found = await tx.select().from(products).where(inArray(products.id, ids));
         const byId = new Map(found.map((p) => [p.id, p]));
         if (byId.size !== ids.length) throw badRequest(INVALID_LINES);
 
+        const variants = await activeVariants(tx, ids);
         // Prices come from the catalogue only; whatever the client said is ignored.
         const priced = input.lines.map((line) => {
           const product = byId.get(line.productId)!;
-          const unitDiscount = Math.min(product.discount, product.price);
+          const variant = pickVariant(product, variants.get(product.id) ?? [], line);
+          const unitPrice = variant.price ?? product.price;
+          const unitDiscount = Math.min(variant.discount ?? product.discount, unitPrice);
+          const image = variant.images.find((id) => product.images.includes(id)) ?? product.images[0];
           return {
             productId: product.id,
+            variantId: variant.id,
+            sku: variant.sku,
             title: product.title,
-            imageUrl: product.images[0] ? imageUrl(product.images[0]) : null,
-            color: line.color?.trim() || product.color,
-            size: line.size?.trim() || (product.sizes.length === 1 ? (product.sizes[0] ?? '') : ''),
+            // Named in a refusal when the product comes in several sizes or colours.
+            label: (variants.get(product.id)?.length ?? 0) > 1 ? variantLabel(variant) : '',
+            imageUrl: image ? imageUrl(image) : null,
+            color: variant.color,
+            size: variant.size,
             categoryId: product.categoryId,
-            unitPrice: product.price,
+            unitPrice,
             unitDiscount,
             quantity: line.quantity,
           };
@@ -187,14 +246,14 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
         if (!order) throw new Error('order insert returned no row');
         const lines = await tx
           .insert(orderLines)
-          .values(priced.map((l) => ({ ...l, orderId: order.id })))
+          .values(priced.map(({ label: _label, ...l }) => ({ ...l, orderId: order.id })))
           .returning();
         return { ...order, lines };
       });
     },
 
     async get(id: string): Promise<OrderWithLines | undefined> {
-      if (!UUID_RE.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [order] = await db.select().from(orders).where(eq(orders.id, id));
       return order && withLines(db, order);
     },
@@ -204,6 +263,61 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
       return order && withLines(db, order);
     },
 
+    /** One page of the orders matching the back office's filters, and how many match in all. */
+    async search(filters: OrderFilters, limit: number, offset: number): Promise<{ items: OrderWithLines[]; total: number }> {
+      const where = orderConditions(filters);
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(...ORDER_SORTS[filters.sort])
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { items: await service.withLines(rows), total: totalRow?.n ?? 0 };
+    },
+    /** Hides an order from the back office's list; nothing is deleted. Archiving twice keeps the first date. */
+    async archive(id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const [row] = await db
+        .update(orders)
+        .set({ archivedAt: sql`coalesce(${orders.archivedAt}, now())` })
+        .where(eq(orders.id, id))
+        .returning({ id: orders.id });
+      return row !== undefined;
+    },
+    async restore(id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const [row] = await db.update(orders).set({ archivedAt: null }).where(eq(orders.id, id)).returning({ id: orders.id });
+      return row !== undefined;
+    },
+    /** A shopper's own orders, newest first (archived ones left out). */
+    async listMine(userId: string, limit = 200): Promise<OrderWithLines[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), isNull(orders.archivedAt)))
+        .orderBy(desc(orders.createdAt))
+        .limit(limit);
+      return service.withLines(rows);
+    },
+    /**
+     * Names the provider's reference a pending order is paid with (an old client pays first
+     * and tells us the reference after). 409 when another order already has it.
+     */
+    async attachReference(id: string, reference: string): Promise<void> {
+      try {
+        await db
+          .update(orders)
+          .set({ paymentReference: reference, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, id), eq(orders.status, 'pending')));
+      } catch (error) {
+        if (isUniqueViolation(error, 'orders_payment_reference_key')) throw conflict(REFERENCE_USED);
+        throw error;
+      }
+    },
     withLines: (rows: OrderRow[]) =>
       loadLines(
         db,
@@ -213,7 +327,7 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
     /** An admin's (or the system's) status change; 409 when the lifecycle forbids it. */
     async transition(id: string, to: OrderStatus, reason?: string): Promise<{ before: OrderRow; after: OrderWithLines }> {
       return db.transaction(async (tx) => {
-        const [order] = UUID_RE.test(id) ? await tx.select().from(orders).where(eq(orders.id, id)) : [];
+        const [order] = isUuid(id) ? await tx.select().from(orders).where(eq(orders.id, id)) : [];
         if (!order) throw notFound('Order not found');
         if (!TRANSITIONS[order.status].includes(to)) {
           throw conflict(`An order that is ${order.status} cannot become ${to}`);
@@ -263,10 +377,20 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
             await tx.transaction(async (inner) => {
               await reserveStock(
                 inner,
-                lines.filter((l) => l.productId).map((l) => ({ productId: l.productId!, quantity: l.quantity, title: l.title })),
+                lines
+                  .filter((l) => l.productId && l.variantId)
+                  .map((l) => ({
+                    productId: l.productId!,
+                    variantId: l.variantId!,
+                    quantity: l.quantity,
+                    title: l.title,
+                    label: variantLabel(l),
+                  })),
               );
             });
-          } catch {
+          } catch (error) {
+            // Only "not enough stock" (409) means the goods are gone; anything else is a failure.
+            if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
             const reason = 'Paid after the order expired and the stock is gone: refund the customer';
             const [flagged] = await tx
               .update(orders)

@@ -32,6 +32,8 @@ export function toOrderView(order: OrderWithLines): OrderView {
     createdAt: order.createdAt.toISOString(),
     lines: order.lines.map((l) => ({
       productId: l.productId,
+      variantId: l.variantId,
+      sku: l.sku,
       title: l.title,
       imageUrl: l.imageUrl,
       color: l.color,

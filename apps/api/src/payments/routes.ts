@@ -3,15 +3,11 @@
  * asks the server to verify with the provider, and Paystack also tells the server
  * directly through its signed webhook.
  */
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutBody, checkoutResponse, errorResponse, verifyResponse } from '@shop/shared';
+import { checkoutBody, checkoutResponse, errorResponse, isPaidStatus, verifyResponse } from '@shop/shared';
 import { z } from 'zod';
-import { paymentEvents } from '../db/schema/index.ts';
-import { HttpError, notFound } from '../lib/http-error.ts';
+import { notFound } from '../lib/http-error.ts';
 import type { OrderWithLines } from '../orders/service.ts';
-import { isValidPaystackSignature } from './paystack.ts';
-import { PaymentProviderError, type PaymentProvider, type VerifyResult } from './provider.ts';
 import { SANDBOX_CARDS } from './sandbox.ts';
 
 const tags = ['checkout'];
@@ -27,13 +23,8 @@ const errors = {
 };
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
 
-function requireProvider(app: FastifyInstance): PaymentProvider {
-  if (!app.payments) throw new HttpError(503, 'Payments are not available right now');
-  return app.payments;
-}
-
 function verifyMessage(order: OrderWithLines, reason?: string): string {
-  if (order.status === 'paid' || order.status === 'fulfilled' || order.status === 'delivered') return 'Payment verified';
+  if (isPaidStatus(order.status)) return 'Payment verified';
   if (order.status === 'pending') return reason ?? 'The payment has not been completed yet';
   return order.failureReason ?? reason ?? `The order is ${order.status}`;
 }
@@ -56,7 +47,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: checkoutResponse, ...errors },
     },
     handler: async (request, reply) => {
-      const provider = requireProvider(app);
+      const provider = app.payments.requireProvider();
       const user = request.user!;
       const body = request.body;
       await app.orders.expirePending();
@@ -76,25 +67,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         status: 'pending',
         paymentProvider: provider.name,
       });
-      const reference = order.paymentReference!;
-      let accessCode: string | undefined;
-      try {
-        ({ accessCode } = await provider.initialize({
-          reference,
-          amount: order.total,
-          currency: order.currency,
-          email: order.email,
-          metadata: { orderId: order.id, orderNumber: order.number },
-        }));
-      } catch (error) {
-        request.log.error({ err: error, reference }, 'payment initialisation failed');
-        await app.orders.transition(order.id, 'failed', 'The payment could not be started');
-        throw new HttpError(502, 'The payment could not be started. Please try again.');
-      }
+      const { accessCode } = await app.payments.start(order);
       return reply.status(201).send({
         orderId: order.id,
         number: order.number,
-        reference,
+        reference: order.paymentReference!,
         amount: order.total,
         currency: order.currency,
         email: order.email,
@@ -115,24 +92,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: verifyResponse, ...errors },
     },
     handler: async (request) => {
-      const provider = requireProvider(app);
-      const order = await ownOrder(request.params.reference, request.user!);
-      let result: VerifyResult;
-      try {
-        result = await provider.verify(order.paymentReference!);
-      } catch (error) {
-        if (error instanceof PaymentProviderError)
-          throw new HttpError(502, 'The payment provider could not be reached. Please try again.');
-        throw error;
-      }
-      await app.db
-        .insert(paymentEvents)
-        .values({ provider: provider.name, reference: order.paymentReference!, event: 'verify', payload: result.raw ?? {} });
-      const settled = await app.orders.settle(order.paymentReference!, result);
-      const paid = ['paid', 'fulfilled', 'delivered'].includes(settled.order.status);
+      const settled = await app.payments.verify(await ownOrder(request.params.reference, request.user!));
       return {
         status: settled.order.status,
-        paid,
+        paid: isPaidStatus(settled.order.status),
         orderId: settled.order.id,
         number: settled.order.number,
         msg: verifyMessage(settled.order, settled.reason),
@@ -147,42 +110,14 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.post('/api/payments/paystack/webhook', {
       schema: { tags: ['payments'], summary: 'Paystack events (signed with x-paystack-signature)', hide: false },
       handler: async (request, reply) => {
-        const paystack = app.config.paystack;
-        if (!paystack) throw notFound('Not found');
-        const body = request.body as Buffer;
         const signature = request.headers['x-paystack-signature'];
-        if (
-          !Buffer.isBuffer(body) ||
-          !isValidPaystackSignature(body, typeof signature === 'string' ? signature : undefined, paystack.secretKey)
-        ) {
-          return reply.status(401).send({ msg: 'Invalid signature' });
-        }
-        let event: { event?: string; data?: { reference?: string; amount?: number; currency?: string; status?: string } };
-        try {
-          event = JSON.parse(body.toString('utf8'));
-        } catch {
-          return reply.status(400).send({ msg: 'Invalid JSON' });
-        }
-        const reference = event.data?.reference;
-        if (typeof reference === 'string' && reference) {
-          await app.db
-            .insert(paymentEvents)
-            .values({ provider: 'paystack', reference, event: event.event ?? 'unknown', payload: event });
-          if (event.event === 'charge.success') {
-            const result: VerifyResult = {
-              status: 'success',
-              amount: Number(event.data?.amount),
-              currency: String(event.data?.currency ?? ''),
-              raw: event.data,
-            };
-            try {
-              await app.orders.settle(reference, result);
-            } catch (error) {
-              // Not one of our orders: acknowledge so Paystack stops retrying.
-              if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
-            }
-          }
-        }
+        const body = request.body;
+        const outcome = Buffer.isBuffer(body)
+          ? await app.payments.paystackWebhook(body, typeof signature === 'string' ? signature : undefined)
+          : 'bad-signature';
+        if (outcome === 'not-configured') throw notFound('Not found');
+        if (outcome === 'bad-signature') return reply.status(401).send({ msg: 'Invalid signature' });
+        if (outcome === 'bad-json') return reply.status(400).send({ msg: 'Invalid JSON' });
         return reply.status(200).send({ received: true });
       },
     });
@@ -208,9 +143,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => {
-      if (!app.sandbox) throw notFound('The sandbox payment provider is not in use');
+      const { sandbox } = app.payments;
+      if (!sandbox) throw notFound('The sandbox payment provider is not in use');
       const order = await ownOrder(request.params.reference, request.user!);
-      const tx = await app.sandbox.verify(order.paymentReference!);
+      const tx = await sandbox.verify(order.paymentReference!);
       return {
         reference: order.paymentReference!,
         amount: order.total,
@@ -233,9 +169,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ status: z.enum(['success', 'failed']) }), ...errors },
     },
     handler: async (request) => {
-      if (!app.sandbox) throw notFound('The sandbox payment provider is not in use');
+      const { sandbox } = app.payments;
+      if (!sandbox) throw notFound('The sandbox payment provider is not in use');
       const order = await ownOrder(request.params.reference, request.user!);
-      const status = await app.sandbox.pay(order.paymentReference!, request.body.card);
+      const status = await sandbox.pay(order.paymentReference!, request.body.card);
       if (!status) throw notFound('Transaction not found');
       return { status };
     },

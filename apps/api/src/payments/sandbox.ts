@@ -15,9 +15,11 @@ export const SANDBOX_CARDS = {
   decline: '4000 0000 0000 0002',
 } as const;
 
-export function createSandboxProvider(db: Db): PaymentProvider & {
+export type SandboxProvider = PaymentProvider & {
   pay(reference: string, card: string): Promise<'success' | 'failed' | undefined>;
-} {
+};
+
+export function createSandboxProvider(db: Db): SandboxProvider {
   return {
     name: 'sandbox',
     publicKey: '',

@@ -1,9 +1,17 @@
-/** The one error handler: every failure leaves as `{msg}` JSON, never as a stack trace. */
+/**
+ * The one error handler: every failure leaves as `{msg}` JSON, never as a stack trace. A
+ * database that is away (restarting, unreachable) is a 503 with Retry-After, not a 500: the
+ * request can be repeated in a moment, and nothing was written.
+ */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@shop/shared';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../lib/http-error.ts';
+
+/** Seconds a client should wait before trying again while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
 
 function validationErrors(error: FastifyError) {
   if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
@@ -31,6 +39,10 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large, ...).
       return reply.status(status).send({ msg: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ msg: MESSAGES.unavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ msg: MESSAGES.somethingWentWrong });

@@ -29,7 +29,18 @@ export default fp(
           enableOfflineQueue: true,
         })
       : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    if (redis) {
+      // ioredis reconnects by itself; say so once per outage instead of once per retry.
+      let down = false;
+      redis.on('error', (err) => {
+        if (!down) app.log.warn({ err }, 'Redis unreachable; rate limits let requests through until it is back');
+        down = true;
+      });
+      redis.on('ready', () => {
+        down = false;
+      });
+      app.addHook('onClose', async () => void (await redis.quit()));
+    }
     await app.register(rateLimit, {
       global: false,
       redis,

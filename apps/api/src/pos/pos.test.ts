@@ -124,10 +124,33 @@ describe('point-of-sale sales', () => {
     expect(await customersByEmail('ife@example.com')).toHaveLength(0);
   });
 
+  it('sells to a walk-in shopper: no customer needed, none recorded, the order and its purchase say "Walk-in customer"', async () => {
+    const product = await insertProduct(ctx.database.db, { title: 'Beaded Clutch', price: 1_200_000, counter: 3 });
+    const customersBefore = (await ctx.database.db.select().from(customers)).length;
+    const res = await sell({ lines: [{ productId: product.id, quantity: 2 }], paymentMethod: 'cash' });
+    expect(res.statusCode).toBe(201);
+    const receipt = res.json();
+    expect(receipt).toMatchObject({
+      customer: null,
+      order: { status: 'paid', channel: 'pos', name: 'Walk-in customer', email: '', total: 24_000, paymentMethod: 'cash' },
+    });
+    expect((await readProduct(ctx.database.db, product.id)).counter).toBe(1);
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(customersBefore);
+    const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, receipt.order.id));
+    expect(order).toMatchObject({ customerId: null, userId: null });
+    const purchase = await ctx.app.inject({ method: 'GET', url: `/api/purchases/${receipt.order.id}`, headers: admin });
+    expect(purchase.json()).toMatchObject({ customerName: 'Walk-in customer', channel: 'pos', totalPrice: '24000.00' });
+  });
+
   it.each([
     [
-      'no customer at all',
-      { lines: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }], paymentMethod: 'cash' },
+      'both a customer id and new customer details',
+      {
+        customerId: '00000000-0000-4000-8000-000000000000',
+        customer: { firstName: 'A', lastName: 'B', email: 'ab@example.com' },
+        lines: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+        paymentMethod: 'cash',
+      },
     ],
     [
       'an unknown payment method',

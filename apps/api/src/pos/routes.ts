@@ -1,4 +1,4 @@
-/** The point of sale: a sale to a walk-in customer, paid at the counter, with receipt data. */
+/** The point of sale: a sale paid at the counter (to a customer or a walk-in shopper), with receipt data. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, posOrderBody, posReceipt } from '@shop/shared';
 import { getSettings } from '../content/settings-service.ts';
@@ -27,7 +27,12 @@ const posRoutes: FastifyPluginAsyncZod = async (app) => {
       const { storeName } = await getSettings(app.db);
       return reply.status(201).send({
         order: toOrderView(order),
-        customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
+        customer: customer && {
+          id: customer.id,
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          email: customer.email,
+        },
         storeName,
         issuedAt: new Date().toISOString(),
       });

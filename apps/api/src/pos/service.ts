@@ -1,61 +1,71 @@
 /**
- * Point-of-sale sales: a paid `pos` order for a walk-in customer, stock taken at once.
- * A new customer is recorded only after the sale went through, so a refused sale (out of
- * stock, bad line) leaves nothing behind.
+ * Point-of-sale sales: a paid `pos` order, stock taken at once, sold to a known customer
+ * (by id), to one found or recorded by email, or to a walk-in customer. The customer is
+ * recorded in the same transaction as the order, so a refused sale (out of stock, bad line)
+ * leaves nothing behind. Both ways in (POST /api/pos/orders and an admin's legacy
+ * POST /api/purchases/create) sell through here.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { PosOrderBody } from '@shop/shared';
+import { type CustomerCreateBody, type POS_PAYMENT_METHODS, WALK_IN_CUSTOMER } from '@shop/shared';
+import { type CustomerRow, findCustomerById, recordCustomer } from '../customers/service.ts';
 import type { Db } from '../db/client.ts';
-import { customers, orders } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
-import { assertValidLines, type OrderService, type OrderWithLines } from '../orders/service.ts';
+import {
+  assertValidLines,
+  type ContactInput,
+  type LineInput,
+  type OrderService,
+  type OrderWithLines,
+} from '../orders/service.ts';
 
-type CustomerRow = typeof customers.$inferSelect;
-
-async function customerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(customers).where(sql`lower(${customers.email}) = ${email.toLowerCase()}`);
-  return row;
+export interface Sale {
+  /** A customer the shop knows. */
+  customerId?: string;
+  /** A customer found by email, or recorded now. Neither: a walk-in sale. */
+  customer?: Omit<CustomerCreateBody, 'phone'> & { phone?: string };
+  lines: LineInput[];
+  paymentMethod?: (typeof POS_PAYMENT_METHODS)[number];
+  /** Delivery details given with the sale (the old point of sale's per-line form sends them). */
+  contact?: Omit<ContactInput, 'email' | 'name'> & { email?: string };
 }
 
-export async function sellAtPos(
-  db: Db,
-  orderService: OrderService,
-  body: PosOrderBody,
-): Promise<{ order: OrderWithLines; customer: CustomerRow }> {
-  assertValidLines(body.lines);
-  let known: CustomerRow | undefined;
-  if (body.customerId) {
-    [known] = await db.select().from(customers).where(eq(customers.id, body.customerId));
-    if (!known) throw notFound('Customer not found');
-  } else {
-    known = await customerByEmail(db, body.customer!.email);
-  }
-  const details = known ?? {
-    firstName: body.customer!.firstName,
-    lastName: body.customer!.lastName,
-    email: body.customer!.email,
-    phone: body.customer!.phone ?? '',
-  };
+export interface SaleResult {
+  order: OrderWithLines;
+  /** Null for a walk-in sale. */
+  customer: CustomerRow | null;
+}
 
-  await orderService.expirePending();
-  const order = await orderService.create({
-    channel: 'pos',
-    status: 'paid',
-    customerId: known?.id ?? null,
-    contact: { email: details.email, name: `${details.firstName} ${details.lastName}`, phone: details.phone },
-    lines: body.lines,
-    paymentProvider: 'pos',
-    paymentMethod: body.paymentMethod,
+export async function sellAtPos(db: Db, orders: OrderService, sale: Sale): Promise<SaleResult> {
+  assertValidLines(sale.lines);
+  await orders.expirePending();
+  return db.transaction(async (tx) => {
+    let customer: CustomerRow | null = null;
+    if (sale.customerId) {
+      customer = (await findCustomerById(tx, sale.customerId)) ?? null;
+      if (!customer) throw notFound('Customer not found');
+    } else if (sale.customer) {
+      customer = await recordCustomer(tx, sale.customer);
+    }
+    const { email = '', ...delivery } = sale.contact ?? {};
+    const contact: ContactInput = customer
+      ? {
+          ...delivery,
+          email: customer.email,
+          name: `${customer.firstName} ${customer.lastName}`,
+          phone: customer.phone || delivery.phone,
+        }
+      : { ...delivery, email, name: WALK_IN_CUSTOMER };
+    const order = await orders.create(
+      {
+        channel: 'pos',
+        status: 'paid',
+        customerId: customer?.id ?? null,
+        contact,
+        lines: sale.lines,
+        paymentProvider: 'pos',
+        paymentMethod: sale.paymentMethod,
+      },
+      tx,
+    );
+    return { order, customer };
   });
-  if (known) return { order, customer: known };
-
-  // New customer: recorded now the sale is made. Someone else may have recorded them meanwhile.
-  await db
-    .insert(customers)
-    .values({ firstName: details.firstName, lastName: details.lastName, email: details.email, phone: details.phone })
-    .onConflictDoNothing();
-  const customer = await customerByEmail(db, details.email);
-  if (!customer) throw new Error('customer insert left no row');
-  const [linked] = await db.update(orders).set({ customerId: customer.id }).where(eq(orders.id, order.id)).returning();
-  return { order: { ...(linked ?? order), lines: order.lines }, customer };
 }

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orders } from '../db/schema/index.ts';
-import { insertProduct, readProduct } from '../../test/fixtures.ts';
+import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 
 let ctx: TestContext;
@@ -26,7 +26,10 @@ describe('the direct form', () => {
       title: 'Aso Oke Gele',
       price: 1_500_000,
       discount: 250_000,
-      counter: 6,
+      variants: [
+        { size: 'medium', color: 'Gold', counter: 6 },
+        { size: 'large', color: 'Gold', counter: 2 },
+      ],
     });
     const other = await registerShopper(ctx.app);
     const res = await create({
@@ -57,15 +60,21 @@ describe('the direct form', () => {
       discount: 5_000,
       totalPrice: '25000.00',
       quantity: 2,
+      // The variant sold: the size and colour the shopper chose.
       size: 'medium',
-      color: 'gold',
+      color: 'Gold',
       status: 'pending',
       channel: 'legacy',
       customerName: 'Ngozi',
     });
     const row = await orderRow(res.json().id);
     expect(row).toMatchObject({ userId: shopper.user.id, total: 2_500_000, city: 'Ikeja', status: 'pending' });
-    expect((await readProduct(ctx.database.db, product.id)).counter).toBe(4);
+    // The medium held two units; the product's stock follows.
+    expect((await readVariants(ctx.database.db, product.id)).map((v) => [v.size, v.counter])).toEqual([
+      ['medium', 4],
+      ['large', 2],
+    ]);
+    expect((await readProduct(ctx.database.db, product.id)).counter).toBe(6);
   });
 
   it('fills contact details from the account when the payload has none', async () => {
@@ -127,7 +136,14 @@ describe('the cart forms', () => {
 
 describe('one call per line', () => {
   it("records a shopper's line as a pending legacy purchase", async () => {
-    await insertProduct(ctx.database.db, { title: 'Leather Sandals', price: 1_800_000, counter: 4 });
+    await insertProduct(ctx.database.db, {
+      title: 'Leather Sandals',
+      price: 1_800_000,
+      variants: [
+        { size: 'medium', color: 'brown', counter: 4 },
+        { size: 'large', color: 'brown', counter: 4 },
+      ],
+    });
     const res = await create({
       title: 'Leather Sandals',
       email: shopper.email,
@@ -166,6 +182,27 @@ describe('one call per line', () => {
     expect(await orderRow(res.json().id)).toMatchObject({ customerId: customer!.id, userId: null, paymentProvider: 'pos' });
     expect((await readProduct(ctx.database.db, product.id)).counter).toBe(3);
   });
+
+  it("records a new customer named in an admin's line, as the point of sale's own screen does", async () => {
+    await insertProduct(ctx.database.db, { title: 'Woven Raffia Hat', price: 800_000, counter: 5 });
+    const res = await create(
+      { title: 'Woven Raffia Hat', email: 'Bisi@Example.com', fname: 'Bisi', lname: 'Ade', quantity: 1 },
+      admin.accessToken,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'paid', channel: 'pos', customerName: 'Bisi Ade', email: 'bisi@example.com' });
+    const [recorded] = await ctx.database.db.select().from(customers).where(eq(customers.email, 'bisi@example.com'));
+    expect(recorded).toMatchObject({ firstName: 'Bisi', lastName: 'Ade' });
+    expect(await orderRow(res.json().id)).toMatchObject({ customerId: recorded!.id });
+  });
+
+  it("sells an admin's line without a customer to a walk-in shopper", async () => {
+    await insertProduct(ctx.database.db, { title: 'Brass Hand Fan', price: 500_000, counter: 5 });
+    const res = await create({ title: 'Brass Hand Fan', quantity: 1, totalPrice: '5000.00' }, admin.accessToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'paid', channel: 'pos', customerName: 'Walk-in customer', email: '' });
+    expect(await orderRow(res.json().id)).toMatchObject({ customerId: null });
+  });
 });
 
 describe('refusals', () => {
@@ -195,8 +232,8 @@ describe('refusals', () => {
 
 describe('a payment reference', () => {
   async function paidInSandbox(reference: string, amount: number) {
-    await ctx.app.sandbox!.initialize({ reference, amount, currency: 'NGN', email: shopper.email });
-    expect(await ctx.app.sandbox!.pay(reference, SUCCESS_CARD)).toBe('success');
+    await ctx.app.payments.sandbox!.initialize({ reference, amount, currency: 'NGN', email: shopper.email });
+    expect(await ctx.app.payments.sandbox!.pay(reference, SUCCESS_CARD)).toBe('success');
   }
 
   it('makes the purchase paid when the provider confirms the exact amount, and cannot be used twice', async () => {

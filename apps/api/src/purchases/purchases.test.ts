@@ -31,7 +31,7 @@ beforeAll(async () => {
     title: 'Coral "Bead", Necklace',
     price: 1_200_000,
     color: 'coral',
-    sizes: ['one size'],
+    variants: [{ size: 'one size', color: 'coral', counter: 10 }],
   });
   const candle = await insertProduct(db, { title: 'Brass Candle Holder', price: 800_000, color: '' });
 

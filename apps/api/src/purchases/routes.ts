@@ -5,36 +5,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, purchase, purchaseCreateBody, purchaseFilters, purchaseListQuery, purchaseMessage } from '@shop/shared';
 import { z } from 'zod';
-import { csvRow } from './csv.ts';
-import { createPurchaseService, toPurchase } from './service.ts';
-import type { Purchase } from '@shop/shared';
+import { csvRow } from '../lib/csv.ts';
+import { notFound } from '../lib/http-error.ts';
+import { createLegacyPurchase } from './legacy.ts';
+import { PURCHASE_CSV_COLUMNS, toPurchase } from './view.ts';
 
 const tags = ['purchases'];
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string() });
 const adminErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-const CSV_COLUMNS: [string, (p: Purchase) => string | number | null][] = [
-  ['number', (p) => p.number],
-  ['createdAt', (p) => p.createdAt],
-  ['status', (p) => p.status],
-  ['channel', (p) => p.channel],
-  ['customerName', (p) => p.customerName],
-  ['email', (p) => p.email],
-  ['title', (p) => p.title],
-  ['color', (p) => p.color],
-  ['size', (p) => p.size],
-  ['quantity', (p) => p.quantity],
-  ['price', (p) => p.price.toFixed(2)],
-  ['discount', (p) => p.discount.toFixed(2)],
-  ['totalPrice', (p) => p.totalPrice],
-  ['categoryId', (p) => p.categoryId],
-  ['archivedAt', (p) => p.archivedAt],
-  ['id', (p) => p.id],
-];
+export const PURCHASE_NOT_FOUND = 'Purchase not found';
+/** The CSV export's bound, so one request can never build an unbounded file. */
+export const CSV_MAX_ROWS = 100_000;
+const CSV_BATCH = 1000;
 
 const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPurchaseService({ db: app.db, orders: app.orders, payments: app.payments, log: app.log });
+  async function purchaseById(id: string) {
+    const order = await app.orders.get(id);
+    if (!order) throw notFound(PURCHASE_NOT_FOUND);
+    return toPurchase(order);
+  }
 
   app.get('/api/purchases', {
     onRequest: app.requireAdmin,
@@ -47,9 +38,9 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { limit, offset, ...filters } = request.query;
-      const { items, total } = await service.list(filters, limit, offset);
+      const { items, total } = await app.orders.search(filters, limit, offset);
       reply.header('X-Total-Count', String(total)).header('Access-Control-Expose-Headers', 'X-Total-Count');
-      return items;
+      return items.map(toPurchase);
     },
   });
 
@@ -65,9 +56,14 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       // A byte-order mark, so spreadsheets read names with accents as UTF-8.
-      let csv = `\uFEFF${csvRow(CSV_COLUMNS.map(([name]) => name))}`;
-      for await (const batch of service.all(request.query)) {
-        for (const row of batch) csv += csvRow(CSV_COLUMNS.map(([, value]) => value(row)));
+      let csv = `\uFEFF${csvRow(PURCHASE_CSV_COLUMNS.map(([name]) => name))}`;
+      for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_BATCH) {
+        const { items } = await app.orders.search(request.query, Math.min(CSV_BATCH, CSV_MAX_ROWS - offset), offset);
+        for (const order of items) {
+          const row = toPurchase(order);
+          csv += csvRow(PURCHASE_CSV_COLUMNS.map(([, value]) => value(row)));
+        }
+        if (items.length < CSV_BATCH) break;
       }
       return reply
         .type('text/csv; charset=utf-8')
@@ -86,7 +82,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParams,
       response: { 200: purchase, ...adminErrors },
     },
-    handler: async (request) => service.get(request.params.id),
+    handler: async (request) => purchaseById(request.params.id),
   });
 
   app.delete('/api/purchases/:id', {
@@ -99,7 +95,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: purchaseMessage, ...adminErrors },
     },
     handler: async (request) => {
-      await service.archive(request.params.id);
+      if (!(await app.orders.archive(request.params.id))) throw notFound(PURCHASE_NOT_FOUND);
       return { msg: 'Purchase archived', id: request.params.id };
     },
   });
@@ -113,7 +109,10 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParams,
       response: { 200: purchase, ...adminErrors },
     },
-    handler: async (request) => service.restore(request.params.id),
+    handler: async (request) => {
+      if (!(await app.orders.restore(request.params.id))) throw notFound(PURCHASE_NOT_FOUND);
+      return purchaseById(request.params.id);
+    },
   });
 
   app.post('/api/purchases/create', {
@@ -125,11 +124,14 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Creates a pending order priced from the catalogue (any price or total sent is ignored). It is paid only when ' +
         '`reference` is confirmed by the payment provider for the exact amount, or when an admin sends it (the point ' +
-        "of sale's per-line form), which records a paid point-of-sale order.",
+        "of sale's per-line form), which records a paid point-of-sale sale.",
       body: purchaseCreateBody,
-      response: { 200: purchase, 400: errorResponse, 401: errorResponse, 409: errorResponse },
+      response: { 200: purchase, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
     },
-    handler: async (request) => toPurchase(await service.createLegacy(request.user!, request.body)),
+    handler: async (request) =>
+      toPurchase(
+        await createLegacyPurchase({ db: app.db, orders: app.orders, payments: app.payments }, request.user!, request.body),
+      ),
   });
 };
 

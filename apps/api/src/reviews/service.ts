@@ -5,14 +5,12 @@
  * the product row, so concurrent reviews of one product never leave the figures stale.
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Review, ReviewListQuery } from '@shop/shared';
+import { isUuid, PAID_STATUSES, type Review, type ReviewListQuery } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The statuses in which an order counts as bought. */
-export const BOUGHT_STATUSES = ['paid', 'fulfilled', 'delivered'] as const;
 const PRODUCT_NOT_FOUND = 'Product not found';
 
 /** "Chioma E.": first name and last initial, so reviews never show a full name. */
@@ -36,7 +34,7 @@ export type ReviewOutcome = { ok: true; saved: SavedReview } | { ok: false; reas
 
 export function createReviewService(db: Db) {
   async function productExists(productId: string): Promise<boolean> {
-    if (!UUID_RE.test(productId)) return false;
+    if (!isUuid(productId)) return false;
     const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
     return row !== undefined;
   }
@@ -46,7 +44,7 @@ export function createReviewService(db: Db) {
       .select({ one: sql<number>`1` })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.productId, productId), eq(orders.userId, userId), inArray(orders.status, [...BOUGHT_STATUSES])))
+      .where(and(eq(orderLines.productId, productId), eq(orders.userId, userId), inArray(orders.status, [...PAID_STATUSES])))
       .limit(1);
     return row !== undefined;
   }

@@ -1,6 +1,14 @@
 /** Users: the only module that reads or writes the users table. */
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AdminUser, AuthUser, RegisterBody, Role, UserListQuery, UserSort } from '@shop/shared';
+import {
+  type AdminUser,
+  type AuthUser,
+  isUuid,
+  type RegisterBody,
+  type Role,
+  type UserListQuery,
+  type UserSort,
+} from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -167,9 +175,4 @@ export async function listUserCountries(db: Db): Promise<string[]> {
     .groupBy(sql`lower(trim(${users.country}))`)
     .orderBy(sql`lower(trim(${users.country}))`);
   return rows.map((r) => r.country);
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID_RE.test(value);
 }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { AVAILABILITY } from '@shop/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -67,11 +79,26 @@ export const products = pgTable(
     discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     /** What the shopper pays: price − discount, never below 0. Sorted and filtered on. */
     salePrice: bigint('sale_price', { mode: 'number' }).notNull().generatedAlwaysAs(sql`greatest(price - discount, 0)`),
+    /**
+     * Derived from the variants (product_variants triggers, migration 0006): the first colour
+     * in stock, the colours and sizes on sale (in the variants' order), the units in stock
+     * over all variants, and the lowest and highest sale price of the
+     * variants (a variant may override the product's price and discount).
+     */
     color: text('color').notNull().default(''),
+    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
     sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
-    /** Units in stock. */
     counter: integer('counter').notNull().default(0),
-    availability: text('availability', { enum: AVAILABILITY }).notNull().default('In Stock'),
+    minSalePrice: bigint('min_sale_price', { mode: 'number' }).notNull().default(0),
+    maxSalePrice: bigint('max_sale_price', { mode: 'number' }).notNull().default(0),
+    /** The sizes the product's variants are chosen from (SIZE_SCALES in @shop/shared). */
+    sizeScale: text('size_scale').notNull().default('standard'),
+    /** Set by an admin: every variant's sale is paused, whatever the stock ("Out of Stock"). */
+    paused: boolean('paused').notNull().default(false),
+    /** The contract's field: In Stock while not paused and some variant has stock. */
+    availability: text('availability', { enum: AVAILABILITY })
+      .notNull()
+      .generatedAlwaysAs(sql`case when paused or counter <= 0 then 'Out of Stock' else 'In Stock' end`),
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
     /** Copy of the brand's name, kept in step on rename, so search needs no join. */
     brandName: text('brand_name').notNull().default(''),
@@ -101,6 +128,51 @@ export const products = pgTable(
     index('products_subsub_idx').on(t.subsubId),
     index('products_on_sale_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.discount} > 0`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Numbers the SKUs the shop makes up itself (AD-000123-M-RED), when an admin gives none. */
+export const skuNumberSeq = pgSequence('product_sku_seq', { startWith: 1 });
+
+/**
+ * What is on sale: one row per size and colour of a product (a product without options has
+ * one, with size and colour ''). Stock is counted here; the product's counter, sizes and
+ * colours follow by trigger. A variant with order history is archived, never deleted.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Unique in the shop, case-insensitively, archived variants included (a SKU is never reused by another product). */
+    sku: text('sku').notNull(),
+    size: text('size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    /** Integer kobo; null: the product's. */
+    price: bigint('price', { mode: 'number' }),
+    discount: bigint('discount', { mode: 'number' }),
+    counter: integer('counter').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    /** Ids of the product's images that show this variant's colour (none: all of them). */
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_variants_counter_nonnegative', sql`${t.counter} >= 0`),
+    check('product_variants_price_nonnegative', sql`${t.price} >= 0 and ${t.discount} >= 0`),
+    uniqueIndex('product_variants_sku_key').on(sql`upper(${t.sku})`),
+    uniqueIndex('product_variants_option_key')
+      .on(t.productId, sql`lower(${t.size})`, sql`lower(${t.color})`)
+      .where(sql`${t.archivedAt} is null`),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    // The listing's size and colour filters: variants in stock.
+    index('product_variants_in_stock_idx')
+      .on(t.productId, t.size, t.color)
+      .where(sql`${t.counter} > 0 and ${t.archivedAt} is null`),
   ],
 );
 
@@ -145,5 +217,6 @@ export const customers = pgTable(
 );
 
 export type ProductRow = typeof products.$inferSelect;
+export type VariantRow = typeof productVariants.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type BrandRow = typeof brands.$inferSelect;

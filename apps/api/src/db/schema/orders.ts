@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customers, products } from './catalog.ts';
+import { customers, products, productVariants } from './catalog.ts';
 import { users } from './users.ts';
 
 import { ORDER_STATUSES, type OrderStatus } from '@shop/shared';
@@ -80,11 +80,14 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** What was sold and whose stock the line holds. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     /** Snapshots: what the shopper saw when ordering. */
     title: text('title').notNull(),
     imageUrl: text('image_url'),
     color: text('color').notNull().default(''),
     size: text('size').notNull().default(''),
+    sku: text('sku').notNull().default(''),
     categoryId: uuid('category_id'),
     /** Integer kobo per unit: list price and discount; the charge per unit is their difference. */
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
@@ -94,6 +97,7 @@ export const orderLines = pgTable(
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
+    index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -51,6 +51,8 @@ export interface ArtSpec {
   theme: ArtTheme;
   kind: ArtKind;
   seed: string;
+  /** A colour name of the catalogue (COLOUR_HEX): the picture is drawn in it. */
+  colour?: string;
   /** Variants of one kind get different palettes (otherwise the seed picks one). */
   variant?: number;
   /** Portrait 4:5 for products (default), landscape 16:9 for blog posts. */
@@ -98,6 +100,81 @@ const PALETTES: Record<ArtTheme, Palette[]> = {
   ],
 };
 
+/**
+ * The catalogue's colour names as they are drawn. A product's picture takes its main ink
+ * from its colour, so a top labelled "Mustard" is drawn in mustard.
+ */
+export const COLOUR_HEX: Record<string, string> = {
+  Indigo: '#23305f',
+  'Burnt Orange': '#cc5a1e',
+  Emerald: '#1f7a55',
+  Mustard: '#e0a526',
+  Wine: '#722f37',
+  Ivory: '#f4ecd8',
+  Teal: '#1c7c7d',
+  Coral: '#ef7c5b',
+  Fuchsia: '#c2185b',
+  Black: '#1e1e1e',
+  'Forest Green': '#2f5233',
+  Rust: '#a0442a',
+  Charcoal: '#36393d',
+  Sand: '#d8c3a0',
+  Navy: '#1f2a4a',
+  Cream: '#f1e6cc',
+  'Royal Blue': '#2a4bb0',
+  Natural: '#d9c3a0',
+  Amber: '#c17f2a',
+  Rose: '#d98a8a',
+  Cocoa: '#6b3e2e',
+  Berry: '#8e2b4f',
+  Nude: '#e0b59a',
+  Clear: '#e3ecef',
+  Gold: '#d4af37',
+  'Rose Gold': '#c98b7a',
+  Silver: '#b9bec4',
+  'Gold & Coral': '#ef7c5b',
+  Pearl: '#f3efe6',
+  Bronze: '#a66a32',
+  Terracotta: '#c3603a',
+  Ochre: '#cc8a2a',
+  Sage: '#9aae8c',
+};
+
+/** Jewellery metals (the "gold" gradient) by colour name; other colours are gold with a stone of that colour. */
+const METALS: Record<string, [string, string, string, string]> = {
+  Gold: ['#f6e27a', '#d4af37', '#f3d77a', '#8c6a12'],
+  'Rose Gold': ['#f7d3c3', '#c98b7a', '#f0c2ae', '#8a4f43'],
+  Silver: ['#fbfbfb', '#b9bec4', '#e8ebee', '#6f757c'],
+  Bronze: ['#e9b27a', '#a66a32', '#d99a5c', '#5e3a18'],
+};
+
+/** Relative luminance (0 dark … 1 light), to keep lines readable on light and dark inks. */
+function luminance(hex: string): number {
+  const v = Number.parseInt(hex.slice(1), 16);
+  const ch = (shift: number) => {
+    const c = ((v >> shift) & 255) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * ch(16) + 0.7152 * ch(8) + 0.0722 * ch(0);
+}
+
+function distance(a: string, b: string): number {
+  const pa = Number.parseInt(a.slice(1), 16);
+  const pb = Number.parseInt(b.slice(1), 16);
+  return [16, 8, 0].reduce((sum, shift) => sum + Math.abs(((pa >> shift) & 255) - ((pb >> shift) & 255)), 0);
+}
+
+/**
+ * The theme's palette with the product's colour as its main ink (prints and objects fill
+ * with ink 0 and 3). Accents that would vanish against it give way to a contrasting tone.
+ */
+function colourPalette(base: Palette, hex: string): Palette {
+  const contrast = luminance(hex) > 0.45 ? '#2b2b2b' : '#f4ece0';
+  const accent = (candidate: string | undefined) =>
+    candidate && distance(candidate, hex) > 120 ? candidate : mix(contrast, hex, 0.25);
+  return { ...base, ink: [hex, accent(base.ink[1]), accent(base.ink[2]), hex] };
+}
+
 const PRINTS: Record<ArtTheme, PrintStyle[]> = {
   women: ['adire', 'ankara', 'leaf', 'aso-oke'],
   men: ['adire', 'aso-oke', 'mudcloth', 'ankara'],
@@ -126,6 +203,8 @@ interface Ctx {
   palette: Palette;
   ink: (i: number) => string;
   theme: ArtTheme;
+  /** The colour name the picture is drawn in, if any. */
+  colour?: string;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -142,7 +221,7 @@ function print(id: string, style: PrintStyle, ctx: Ctx, scale = 1): string {
     case 'adire': {
       // Indigo resist-dye cells, each with its own motif, drawn in the light dye colour.
       const base = a;
-      const line = mix(b, '#ffffff', 0.2);
+      const line = luminance(a) > 0.45 ? mix(a, '#1f2a5a', 0.75) : mix(b, '#ffffff', 0.2);
       const motifs = [
         (x: number, y: number) =>
           `<circle cx="${x + 30}" cy="${y + 30}" r="22" fill="none" stroke="${line}" stroke-width="3"/><circle cx="${x + 30}" cy="${y + 30}" r="13" fill="none" stroke="${line}" stroke-width="3"/><circle cx="${x + 30}" cy="${y + 30}" r="4" fill="${line}"/>`,
@@ -203,8 +282,8 @@ function print(id: string, style: PrintStyle, ctx: Ctx, scale = 1): string {
       return `${open(total, 40)}${rects}${ticks}${close}`;
     }
     case 'mudcloth': {
-      const base = ctx.theme === 'home' ? mix(d, '#2e2a26', 0.85) : a;
-      const line = ctx.theme === 'home' ? mix(c, '#fbf2e6', 0.5) : mix(c, '#ffffff', 0.4);
+      const base = a;
+      const line = luminance(a) > 0.45 ? mix(a, '#2e2a26', 0.8) : mix(c, '#fbf2e6', 0.5);
       return `${open(100, 100)}<rect width="100" height="100" fill="${base}"/><path d="M0 20 L12.5 8 L25 20 L37.5 8 L50 20 L62.5 8 L75 20 L87.5 8 L100 20" fill="none" stroke="${line}" stroke-width="3"/>${[10, 30, 50, 70, 90].map((x) => `<circle cx="${x}" cy="42" r="3.5" fill="${line}"/>`).join('')}<path d="M20 62 v20 M10 72 h20 M70 62 v20 M60 72 h20" stroke="${line}" stroke-width="3"/><path d="M45 64 h10 v16 h-10 z" fill="none" stroke="${line}" stroke-width="2.5"/>${close}`;
     }
     case 'dots': {
@@ -277,7 +356,7 @@ function glassGradient(id: string, colour: string): string {
   return `<linearGradient id="${id}" x1="0" x2="1" y1="0" y2="0"><stop offset="0" stop-color="${mix(colour, '#000000', 0.25)}"/><stop offset="0.35" stop-color="${mix(colour, '#ffffff', 0.25)}"/><stop offset="0.7" stop-color="${colour}"/><stop offset="1" stop-color="${mix(colour, '#000000', 0.35)}"/></linearGradient>`;
 }
 
-const GOLD = `<linearGradient id="gold" x1="0" x2="1" y1="0" y2="1"><stop offset="0" stop-color="#f6e27a"/><stop offset="0.45" stop-color="#d4af37"/><stop offset="0.7" stop-color="#f3d77a"/><stop offset="1" stop-color="#8c6a12"/></linearGradient>`;
+const GOLD = metal('Gold');
 
 function label(x: number, y: number, w: number, h: number, ctx: Ctx): string {
   const ink = ctx.ink(3);
@@ -322,9 +401,16 @@ function beauty(kind: ArtKind, ctx: Ctx): string {
   }
 }
 
+/** The metal gradient (id "gold") for a jewellery colour: gold unless the colour names a metal. */
+function metal(colour: string | undefined): string {
+  const [a, b, c, d] = METALS[colour ?? ''] ?? METALS.Gold!;
+  return `<linearGradient id="gold" x1="0" x2="1" y1="0" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="0.45" stop-color="${b}"/><stop offset="0.7" stop-color="${c}"/><stop offset="1" stop-color="${d}"/></linearGradient>`;
+}
+
 function jewellery(kind: ArtKind, ctx: Ctx): string {
-  const stone = ctx.ink(2);
-  const defs = `<defs>${GOLD}<radialGradient id="stone" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="${mix(stone, '#ffffff', 0.6)}"/><stop offset="0.5" stop-color="${stone}"/><stop offset="1" stop-color="${mix(stone, '#000000', 0.4)}"/></radialGradient></defs>`;
+  // A stone-coloured piece (coral, pearl, emerald) has stones of its colour; a metal-coloured one keeps the theme's stone.
+  const stone = ctx.colour && !METALS[ctx.colour] ? (COLOUR_HEX[ctx.colour] ?? ctx.ink(2)) : (ctx.palette.ink[2] ?? '#e8734a');
+  const defs = `<defs>${metal(ctx.colour)}<radialGradient id="stone" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="${mix(stone, '#ffffff', 0.6)}"/><stop offset="0.5" stop-color="${stone}"/><stop offset="1" stop-color="${mix(stone, '#000000', 0.4)}"/></radialGradient></defs>`;
   switch (kind) {
     case 'necklace': {
       // A bust of velvet, then a chain of beads with a pendant.
@@ -491,8 +577,8 @@ function goldScatter(ctx: Ctx, w: number, h: number): string {
       ? `<circle cx="${x}" cy="${y}" r="${r}" fill="url(#stone)"/>`
       : `<circle cx="${x}" cy="${y}" r="${r}" fill="url(#gold)"/><circle cx="${x - r / 3}" cy="${y - r / 3}" r="${r / 4}" fill="#ffffff" opacity="0.5"/>`;
   }).join('');
-  const stone = ctx.ink(2);
-  return `<defs>${GOLD}<radialGradient id="stone" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="${mix(stone, '#ffffff', 0.6)}"/><stop offset="0.5" stop-color="${stone}"/><stop offset="1" stop-color="${mix(stone, '#000000', 0.4)}"/></radialGradient>${print('fan', 'deco', ctx, 2)}</defs><rect width="${w}" height="${h}" fill="url(#fan)"/><rect width="${w}" height="${h}" fill="${ctx.palette.bg[1] ?? '#111111'}" opacity="0.5"/><path d="M-20 ${h * 0.3} Q${w / 2} ${h * 0.75} ${w + 20} ${h * 0.35}" fill="none" stroke="url(#gold)" stroke-width="8" stroke-dasharray="18 8" stroke-linecap="round"/>${beads}`;
+  const stone = ctx.colour && !METALS[ctx.colour] ? (COLOUR_HEX[ctx.colour] ?? ctx.ink(2)) : ctx.ink(2);
+  return `<defs>${metal(ctx.colour)}<radialGradient id="stone" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="${mix(stone, '#ffffff', 0.6)}"/><stop offset="0.5" stop-color="${stone}"/><stop offset="1" stop-color="${mix(stone, '#000000', 0.4)}"/></radialGradient>${print('fan', 'deco', ctx, 2)}</defs><rect width="${w}" height="${h}" fill="url(#fan)"/><rect width="${w}" height="${h}" fill="${ctx.palette.bg[1] ?? '#111111'}" opacity="0.5"/><path d="M-20 ${h * 0.3} Q${w / 2} ${h * 0.75} ${w + 20} ${h * 0.35}" fill="none" stroke="url(#gold)" stroke-width="8" stroke-dasharray="18 8" stroke-linecap="round"/>${beads}`;
 }
 
 function textureArt(spec: ArtSpec, ctx: Ctx, w: number, h: number): string {
@@ -512,14 +598,17 @@ function textureArt(spec: ArtSpec, ctx: Ctx, w: number, h: number): string {
 
 /** The SVG source of one picture. */
 export function artSvg(spec: ArtSpec): string {
-  const rng = createRandom(`${spec.theme}:${spec.kind}:${spec.seed}`);
+  const rng = createRandom(`${spec.theme}:${spec.kind}:${spec.seed}:${spec.colour ?? ''}`);
   const palettes = PALETTES[spec.theme];
-  const palette =
+  const themed =
     spec.variant === undefined
       ? rng.pick(palettes)
       : (palettes[(ART_KINDS.indexOf(spec.kind) + spec.variant) % palettes.length] ?? rng.pick(palettes));
+  const hex = spec.colour ? COLOUR_HEX[spec.colour] : undefined;
+  // Jewellery shows its colour in the metal or the stones; the velvet backdrop keeps the theme's inks.
+  const palette = hex && spec.theme !== 'jewellery' ? colourPalette(themed, hex) : themed;
   const ink = (i: number) => palette.ink[i % palette.ink.length] ?? '#333333';
-  const ctx: Ctx = { rng, palette, ink, theme: spec.theme };
+  const ctx: Ctx = { rng, palette, ink, theme: spec.theme, colour: spec.colour };
   const landscape = spec.layout === 'landscape';
   const [w, h] = landscape ? [1600, 900] : [800, 1000];
   let content: string;
@@ -532,16 +621,16 @@ export function artSvg(spec: ArtSpec): string {
   } else {
     content = `${backdrop(ctx, w, h)}${objectArt(spec, ctx)}`;
   }
-  // 800×1000 for products and 1280×720 for posts: flat art stays crisp when scaled up, and
-  // the whole pool renders in a few seconds on two cores (it is part of the first start).
-  const scale = landscape ? 0.8 : 1;
+  // 640×800 for products and 1280×720 for posts: flat art stays crisp when scaled up, and
+  // the demo's pictures render in seconds on two cores (they are part of the first start).
+  const scale = 0.8;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w * scale}" height="${h * scale}" viewBox="0 0 ${w} ${h}">${content}</svg>`;
 }
 
 export async function renderArt(spec: ArtSpec): Promise<Buffer> {
   // Fast PNG compression: the bytes only travel to the image service, which re-encodes.
   return sharp(Buffer.from(artSvg(spec)))
-    .png({ compressionLevel: 1 })
+    .png({ compressionLevel: 0 })
     .toBuffer();
 }
 
@@ -556,7 +645,7 @@ export async function renderAll(specs: readonly ArtSpec[], images: ImageService,
     while (next < specs.length) {
       const i = next++;
       const spec = specs[i];
-      if (spec) ids[i] = await images.save(await renderArt(spec));
+      if (spec) ids[i] = await images.save(await renderArt(spec), { effort: 2 });
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, specs.length)) }, worker));

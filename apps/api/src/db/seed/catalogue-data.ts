@@ -52,18 +52,6 @@ export const CATEGORIES: CategorySpec[] = [
   },
 ];
 
-/**
- * The picture pool: how many variants of each art kind, per category. Products reuse
- * these pictures (about 40, rendered once on first start).
- */
-export const ART_POOL: Record<string, Partial<Record<ArtKind, number>>> = {
-  Women: { 'maxi-dress': 2, 'midi-dress': 2, top: 1, skirt: 1, 'two-piece': 1, texture: 2 },
-  Men: { shirt: 2, kaftan: 2, trousers: 2, texture: 2 },
-  Beauty: { dropper: 2, jar: 2, lipstick: 1, palette: 1, perfume: 1, pump: 1, texture: 1 },
-  Jewellery: { necklace: 2, earrings: 2, bracelet: 1, ring: 2, texture: 1 },
-  Home: { cushion: 2, vase: 2, 'wall-art': 1, candle: 1, tableware: 1, texture: 1 },
-};
-
 export interface BrandSpec {
   name: string;
 }

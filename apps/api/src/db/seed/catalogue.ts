@@ -1,7 +1,7 @@
 /**
  * The demo catalogue: taxonomy, brands, 200 products, banners and blog posts, with their
- * pictures. Safe to run again and from several processes at once: the picture pool is
- * content-addressed, names are inserted with ON CONFLICT DO NOTHING, and the products,
+ * pictures (each product drawn in its own colour). Safe to run again and from several
+ * processes at once: pictures are content-addressed, names are inserted with ON CONFLICT DO NOTHING, and the products,
  * banners and posts are written once, in one transaction holding an advisory lock, and
  * recorded in app_meta.
  */
@@ -13,75 +13,90 @@ import { slugify } from '@shop/shared';
 import { createImageService, IMAGE_WIDTHS } from '../../media/images.ts';
 import { localDiskStorage } from '../../media/storage.ts';
 import type { Db, Tx } from '../client.ts';
-import { appMeta, banners, brands, categories, posts, products, subs, subsubs } from '../schema/index.ts';
-import { type ArtKind, type ArtSpec, renderAll } from './art.ts';
-import { ART_POOL, BANNERS, BRANDS, CATEGORIES, POSTS, SUBS, SUBSUBS } from './catalogue-data.ts';
-import { generateProduct, type ImagePool, type Named, type NewProduct, type Taxonomy } from './generate.ts';
+import { appMeta, banners, brands, categories, posts, products, productVariants, subs, subsubs } from '../schema/index.ts';
+import { type ArtSpec, renderAll } from './art.ts';
+import { BANNERS, BRANDS, CATEGORIES, POSTS, SUBS, SUBSUBS } from './catalogue-data.ts';
+import {
+  draftVariants,
+  generateProduct,
+  type Named,
+  type PictureIds,
+  type ProductDraft,
+  parsePictureKey,
+  pictureKey,
+  type Taxonomy,
+  withPictureIds,
+} from './generate.ts';
 import { createRandom } from './random.ts';
 
 const CATALOGUE_KEY = 'demo_catalogue_seeded_at';
-const POOL_KEY = 'demo_image_pool';
-/** Bump when the art or the pool changes, so the pool is rendered again. */
-const POOL_VERSION = 1;
+/** Picture ids by key (generate.ts pictureKey). Bump the version when the art changes, so pictures are drawn again. */
+const PICTURES_KEY = 'demo_pictures_v2';
 /** pg_advisory_xact_lock key: "demo" in ASCII. */
 const SEED_LOCK = 0x64656d6f;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Log = (line: string) => void;
 
-export interface Pictures {
-  pool: ImagePool;
-  /** One landscape picture per blog post, in the order of POSTS. */
-  posts: string[];
-}
-
 export async function isCatalogueSeeded(db: Db | Tx): Promise<boolean> {
   const [row] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, CATALOGUE_KEY));
   return row !== undefined;
 }
 
-function poolSpecs(): { category: string; kind: ArtKind; spec: ArtSpec }[] {
-  return CATEGORIES.flatMap((c) =>
-    Object.entries(ART_POOL[c.name] ?? {}).flatMap(([kind, count]) =>
-      Array.from({ length: count ?? 0 }, (_, variant) => ({
-        category: c.name,
-        kind: kind as ArtKind,
-        spec: { theme: c.theme, kind: kind as ArtKind, seed: `v${variant + 1}`, variant },
-      })),
-    ),
-  );
+const postKey = (index: number) => `post|${index}`;
+
+function specFor(key: string): ArtSpec {
+  if (key.startsWith('post|')) {
+    const index = Number(key.slice(5));
+    const post = POSTS[index];
+    if (!post) throw new Error(`no post ${index}`);
+    return { theme: post.theme, kind: post.art, seed: `post${index}`, layout: 'landscape' };
+  }
+  const { category, kind, colour } = parsePictureKey(key);
+  const theme = CATEGORIES.find((c) => c.name === category)?.theme;
+  if (!theme) throw new Error(`no category ${category} for picture ${key}`);
+  return { theme, kind, colour, seed: 'v2' };
 }
 
+/** The category tiles' pictures: each category's cover kind in its first colour. */
+const coverKey = (c: (typeof CATEGORIES)[number]) => pictureKey(c.name, c.cover, c.colours[0] ?? 'Natural');
+
 /**
- * The picture pool, rendered once and remembered in app_meta. Rendered again (same art,
- * so the same ids) when the files are missing, e.g. a new DATA_DIR on a shared database.
+ * The ids of the pictures named by `keys`, drawing those not drawn yet (or whose files are
+ * missing, e.g. a new DATA_DIR on a shared database). The ids are content hashes, so two
+ * processes drawing the same picture store the same files, and their maps merge.
  */
-export async function ensurePictures(db: Db, uploadsDir: string, log: Log): Promise<Pictures> {
-  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, POOL_KEY));
-  const saved = row?.value as (Pictures & { version?: number }) | undefined;
-  if (saved?.version === POOL_VERSION) {
-    const ids = [...Object.values(saved.pool).flatMap((kinds) => Object.values(kinds).flat()), ...saved.posts];
-    if (ids.every((id) => IMAGE_WIDTHS.every((w) => existsSync(path.join(uploadsDir, `${id}-${w}.webp`))))) return saved;
-  }
+export async function ensurePictures(db: Db, uploadsDir: string, log: Log, keys: Iterable<string>): Promise<PictureIds> {
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, PICTURES_KEY));
+  const saved = (row?.value ?? {}) as PictureIds;
+  const onDisk = (id: string) => IMAGE_WIDTHS.every((w) => existsSync(path.join(uploadsDir, `${id}-${w}.webp`)));
+  const missing = [...new Set(keys)].filter((key) => !saved[key] || !onDisk(saved[key]));
+  if (missing.length === 0) return saved;
   const started = performance.now();
   const images = createImageService(localDiskStorage(uploadsDir));
-  const entries = poolSpecs();
-  const postSpecs: ArtSpec[] = POSTS.map((p, i) => ({ theme: p.theme, kind: p.art, seed: `post${i}`, layout: 'landscape' }));
-  const ids = await renderAll([...entries.map((e) => e.spec), ...postSpecs], images, 2);
-  const pool: ImagePool = {};
-  entries.forEach((e, i) => {
-    const kinds = pool[e.category] ?? {};
-    kinds[e.kind] = [...(kinds[e.kind] ?? []), ids[i] as string];
-    pool[e.category] = kinds;
-  });
-  const pictures: Pictures = { pool, posts: ids.slice(entries.length) };
-  const value = { version: POOL_VERSION, ...pictures };
+  const ids = await renderAll(missing.map(specFor), images, 2);
+  const drawn: PictureIds = Object.fromEntries(missing.map((key, i) => [key, ids[i] as string]));
   await db
     .insert(appMeta)
-    .values({ key: POOL_KEY, value })
-    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
-  log(`${ids.length} demo pictures rendered in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return pictures;
+    .values({ key: PICTURES_KEY, value: drawn })
+    .onConflictDoUpdate({
+      target: appMeta.key,
+      set: { value: sql`${appMeta.value} || excluded.value`, updatedAt: new Date() },
+    });
+  log(`${missing.length} demo pictures drawn in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { ...saved, ...drawn };
+}
+
+/** Every picture the demo catalogue shows: its products', the categories' and the blog posts'. */
+export function demoPictureKeys(): string[] {
+  const none: Taxonomy = { categories: new Map(), subs: new Map(), subsubs: new Map(), brands: new Map() };
+  return [
+    ...new Set([
+      ...demoProducts(none, 0).flatMap((p) => p.pictures),
+      ...CATEGORIES.map(coverKey),
+      ...POSTS.map((_, i) => postKey(i)),
+    ]),
+  ];
 }
 
 const lowerIn = (column: AnyPgColumn, names: string[]) =>
@@ -102,10 +117,10 @@ function byName(rows: Named[], names: string[]): Map<string, Named> {
 }
 
 /** Categories, sub-categories, sub-sub-categories and brands; existing names are kept as they are. */
-export async function upsertTaxonomy(tx: Db | Tx, pool?: ImagePool): Promise<Taxonomy> {
+export async function upsertTaxonomy(tx: Db | Tx, pictures?: PictureIds): Promise<Taxonomy> {
   await tx
     .insert(categories)
-    .values(CATEGORIES.map((c) => ({ name: c.name, slug: c.slug, image: pool?.[c.name]?.[c.cover]?.[0] ?? null })))
+    .values(CATEGORIES.map((c) => ({ name: c.name, slug: c.slug, image: pictures?.[coverKey(c)] ?? null })))
     .onConflictDoNothing();
   const catNames = CATEGORIES.map((c) => c.name);
   const cats = byName(
@@ -146,13 +161,13 @@ export async function upsertTaxonomy(tx: Db | Tx, pool?: ImagePool): Promise<Tax
 }
 
 /** The 200 demo products: exactly a quarter on sale, a few out of stock, spread over 90 days. */
-export function demoProducts(taxonomy: Taxonomy, pool: ImagePool, now: number): NewProduct[] {
+export function demoProducts(taxonomy: Taxonomy, now: number): ProductDraft[] {
   const rng = createRandom('adire-demo-catalogue');
   const total = SUBS.reduce((sum, s) => sum + s.count, 0);
   const order = rng.shuffle(Array.from({ length: total }, (_, i) => i));
   const onSale = new Set(order.slice(0, Math.round(total / 4)));
   const outOfStock = new Set(order.slice(Math.round(total / 4), Math.round(total / 4) + Math.max(1, Math.round(total / 25))));
-  const rows: NewProduct[] = [];
+  const rows: ProductDraft[] = [];
   const titles = new Set<string>();
   for (const sub of SUBS) {
     for (let k = 0; k < sub.count; k++) {
@@ -161,7 +176,6 @@ export function demoProducts(taxonomy: Taxonomy, pool: ImagePool, now: number): 
         rng,
         sub,
         taxonomy,
-        pool,
         onSale: onSale.has(index),
         outOfStock: outOfStock.has(index),
         now,
@@ -184,7 +198,7 @@ export interface SeedCatalogueResult {
 }
 
 /** Writes the demo catalogue unless it was already written (or the shop already has products). */
-export async function seedCatalogue(db: Db, pictures: Pictures, log: Log, now = Date.now()): Promise<SeedCatalogueResult> {
+export async function seedCatalogue(db: Db, pictures: PictureIds, log: Log, now = Date.now()): Promise<SeedCatalogueResult> {
   return db.transaction(async (tx) => {
     // Several API processes may start at once on one PostgreSQL: one seeds, the others wait and skip.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -198,9 +212,16 @@ export async function seedCatalogue(db: Db, pictures: Pictures, log: Log, now = 
       log('the shop already has products: demo catalogue skipped');
       return { seeded: false, reason: 'products exist' };
     }
-    const taxonomy = await upsertTaxonomy(tx, pictures.pool);
-    const rows = demoProducts(taxonomy, pictures.pool, now);
-    await tx.insert(products).values(rows);
+    const taxonomy = await upsertTaxonomy(tx, pictures);
+    const drafts = demoProducts(taxonomy, now);
+    const inserted = await tx
+      .insert(products)
+      .values(drafts.map((draft) => withPictureIds(draft, pictures)))
+      .returning({ id: products.id });
+    const variants = drafts.flatMap((draft, i) =>
+      draftVariants(draft, pictures, 'DM', i + 1).map((v) => ({ ...v, productId: inserted[i]!.id })),
+    );
+    await tx.insert(productVariants).values(variants);
     await tx.insert(banners).values(BANNERS.map((title, position) => ({ title, position, active: true })));
     await tx.insert(posts).values(
       POSTS.map((p, i) => {
@@ -209,7 +230,7 @@ export async function seedCatalogue(db: Db, pictures: Pictures, log: Log, now = 
           title: p.title,
           heading: p.heading,
           text: p.text,
-          image: pictures.posts[i] ?? null,
+          image: pictures[postKey(i)] ?? null,
           createdAt,
           updatedAt: createdAt,
         };
@@ -220,7 +241,7 @@ export async function seedCatalogue(db: Db, pictures: Pictures, log: Log, now = 
       .values({ key: CATALOGUE_KEY, value: new Date(now).toISOString() })
       .onConflictDoNothing();
     log(
-      `demo catalogue: ${taxonomy.categories.size} categories, ${taxonomy.brands.size} brands, ${rows.length} products, ${BANNERS.length} banners, ${POSTS.length} posts`,
+      `demo catalogue: ${taxonomy.categories.size} categories, ${taxonomy.brands.size} brands, ${drafts.length} products (${variants.length} variants), ${BANNERS.length} banners, ${POSTS.length} posts`,
     );
     return { seeded: true };
   });

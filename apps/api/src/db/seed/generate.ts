@@ -4,11 +4,26 @@
  * proportions), so both look alike.
  */
 import type { Size } from '@shop/shared';
-import type { products } from '../schema/index.ts';
+import type { products, productVariants } from '../schema/index.ts';
 import { CATEGORIES, type SubSpec } from './catalogue-data.ts';
+import type { ArtKind } from './art.ts';
 import type { Random } from './random.ts';
 
 export type NewProduct = typeof products.$inferInsert;
+
+/** What is on sale of a generated product: one size in one colour, its stock and pictures (by key). */
+export interface VariantDraft {
+  size: string;
+  color: string;
+  counter: number;
+  pictures: string[];
+}
+
+/** A generated product before it is written: its pictures named by key, not yet by id, and its variants. */
+export type ProductDraft = Omit<NewProduct, 'images'> & { pictures: string[]; variants: VariantDraft[] };
+
+/** A generated variant ready to insert, once its product has an id. */
+export type NewVariant = Omit<typeof productVariants.$inferInsert, 'productId'>;
 
 export interface Named {
   id: string;
@@ -23,8 +38,21 @@ export interface Taxonomy {
   brands: Map<string, Named>;
 }
 
-/** Image ids of the picture pool: category name → art kind → ids. */
-export type ImagePool = Record<string, Record<string, string[]>>;
+/**
+ * A picture of the catalogue: an art kind of a category, drawn in a colour. Products name
+ * their pictures by key; the seed renders each key once and stores the ids (catalogue.ts).
+ */
+export function pictureKey(category: string, kind: ArtKind, colour: string): string {
+  return `${category}|${kind}|${colour}`;
+}
+
+export function parsePictureKey(key: string): { category: string; kind: ArtKind; colour: string } {
+  const [category = '', kind = 'texture', colour = ''] = key.split('|');
+  return { category, kind: kind as ArtKind, colour };
+}
+
+/** Picture ids by key. */
+export type PictureIds = Record<string, string>;
 
 const CLOTHING_SIZES: Size[] = ['small', 'medium', 'large', 'extra-large'];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,24 +66,10 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const koboBetween = (rng: Random, [min, max]: [number, number], step = 500) =>
   rng.int(Math.ceil(min / step), Math.floor(max / step)) * step * 100;
 
-/** 2–4 distinct images: the product's own kind first, then close-ups, then its sub-category's other kinds. */
-function pickImages(rng: Random, sub: SubSpec, art: string, pool: ImagePool): string[] {
-  const category = pool[sub.category] ?? {};
-  const own = rng.shuffle(category[art] ?? []);
-  const textures = rng.shuffle(category.texture ?? []);
-  const siblings = rng.shuffle(
-    [...new Set(sub.items.map((i) => i.art))].filter((k) => k !== art).flatMap((k) => category[k] ?? []),
-  );
-  const [first, ...restOwn] = own;
-  const candidates = [...new Set([...(first ? [first] : []), ...rng.shuffle([...restOwn, ...textures]), ...siblings])];
-  return candidates.slice(0, Math.min(rng.int(2, 4), candidates.length));
-}
-
 export interface GenerateOptions {
   rng: Random;
   sub: SubSpec;
   taxonomy: Taxonomy;
-  pool: ImagePool;
   /** Start the title with the colour ("Emerald Adire Silk Maxi Dress"), for more varied bulk titles. */
   colourInTitle?: boolean;
   onSale: boolean;
@@ -65,15 +79,37 @@ export interface GenerateOptions {
   spreadDays: number;
 }
 
-export function generateProduct(o: GenerateOptions): NewProduct {
+/** How many colours each kind of item is stocked in (a shop carries a style in a few colours, not all). */
+const COLOURS_PER_KIND = 3;
+
+/**
+ * The colours a kind of item comes in: COLOURS_PER_KIND of its category's colours, a
+ * different run of them for each kind. Keeps the pictures to draw (one per kind and colour)
+ * to about a hundred.
+ */
+export function stockedColours(colours: string[], kind: ArtKind): string[] {
+  if (colours.length <= COLOURS_PER_KIND) return colours;
+  const start = [...kind].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % colours.length;
+  return Array.from({ length: COLOURS_PER_KIND }, (_, i) => colours[(start + i) % colours.length] as string);
+}
+
+export function generateProduct(o: GenerateOptions): ProductDraft {
   const { rng, sub, taxonomy } = o;
   const item = rng.pick(sub.items);
   const modifier = rng.pick(sub.modifiers);
   const categorySpec = CATEGORIES.find((c) => c.name === sub.category);
   const colours = categorySpec?.colours ?? ['Natural'];
-  // "Indigo Adire ..." is indigo and "Chunky Gold ..." is gold; other items get a colour at random.
+  // "Indigo Adire ..." is indigo and "Chunky Gold ..." is gold; other items come in one of
+  // the colours their kind is stocked in.
   const named = colours.filter((c) => modifier.toLowerCase().includes(c.toLowerCase())).sort((a, b) => b.length - a.length)[0];
-  const colour = named ?? rng.pick(colours);
+  const stocked = stockedColours(colours, item.art);
+  // Clothes come in one to three colours, other goods in one.
+  const productColours = named
+    ? [named]
+    : sub.clothing
+      ? rng.shuffle(stocked).slice(0, rng.pick([1, 1, 2, 2, 3]))
+      : [rng.pick(stocked)];
+  const colour = productColours[0] ?? 'Natural';
   const brand = taxonomy.brands.get(rng.pick(sub.brands));
   const subsubName = Object.entries(sub.modifierSubsubs ?? {}).find(([word]) => modifier.includes(word))?.[1] ?? item.subsub;
 
@@ -92,13 +128,27 @@ export function generateProduct(o: GenerateOptions): NewProduct {
     const percent = rng.int(10, 30);
     discount = Math.min(Math.max(50_000, Math.round((price * percent) / 100 / 50_000) * 50_000), price - 100);
   }
-  let sizes: Size[] = ['one size'];
+  // Clothes in three or four sizes; jewellery, beauty and home goods have no options.
+  let sizes: string[] = [''];
   if (sub.clothing) {
-    const from = rng.int(0, 1);
-    const to = rng.int(Math.max(from + 1, 2), CLOTHING_SIZES.length - 1);
-    sizes = CLOTHING_SIZES.slice(from, to + 1);
+    const count = rng.int(3, 4);
+    const from = rng.int(0, CLOTHING_SIZES.length - count);
+    sizes = CLOTHING_SIZES.slice(from, from + count);
   }
-  const counter = o.outOfStock ? 0 : rng.chance(0.85) ? rng.int(3, 60) : rng.int(61, 140);
+  // Uneven stock: the middle sizes sell most, and some combinations are sold out.
+  const variants: VariantDraft[] = productColours.flatMap((c) =>
+    sizes.map((size) => {
+      const popular = size === 'medium' || size === 'large' || size === '';
+      const counter = o.outOfStock || rng.chance(0.18) ? 0 : popular ? rng.int(4, 40) : rng.int(1, 12);
+      return {
+        size,
+        color: c,
+        counter,
+        pictures: [pictureKey(sub.category, item.art, c), pictureKey(sub.category, 'texture', c)],
+      };
+    }),
+  );
+  if (!o.outOfStock && variants.every((v) => v.counter === 0) && variants[0]) variants[0].counter = rng.int(2, 20);
   const createdAt = new Date(o.now - Math.floor(rng.next() * o.spreadDays * DAY_MS));
 
   return {
@@ -108,16 +158,53 @@ export function generateProduct(o: GenerateOptions): NewProduct {
     price,
     discount,
     color: colour,
-    sizes,
-    counter,
-    availability: counter === 0 ? 'Out of Stock' : 'In Stock',
     brandId: brand?.id ?? null,
     brandName: brand?.name ?? '',
     categoryId: taxonomy.categories.get(sub.category)?.id ?? null,
     subId: taxonomy.subs.get(sub.name)?.id ?? null,
     subsubId: subsubName ? (taxonomy.subsubs.get(subsubName)?.id ?? null) : null,
-    images: pickImages(rng, sub, item.art, o.pool),
+    // For each colour, the item in it, then a close-up of the category's print or material in it.
+    pictures: variants.flatMap((v) => v.pictures).filter((key, i, all) => all.indexOf(key) === i),
+    variants,
     createdAt,
     updatedAt: createdAt,
   };
+}
+
+const SIZE_CODES: Record<string, string> = { small: 'S', medium: 'M', large: 'L', 'extra-large': 'XL', 'one size': 'OS' };
+
+/** A generated SKU: PREFIX-000042-M-MUSTARD (a prefix per generator keeps them unique in the shop). */
+export function generatedSku(prefix: string, n: number, size: string, color: string): string {
+  const parts = [`${prefix}-${String(n).padStart(6, '0')}`];
+  if (size) parts.push(SIZE_CODES[size] ?? size.toUpperCase());
+  const colour = color
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, 12);
+  if (colour) parts.push(colour);
+  return parts.join('-');
+}
+
+const pictureIds = (keys: string[], ids: PictureIds) =>
+  keys.map((key) => {
+    const id = ids[key];
+    if (!id) throw new Error(`picture ${key} was not rendered`);
+    return id;
+  });
+
+/** The product row to insert: the draft with its pictures' ids (every key must have been drawn). */
+export function withPictureIds({ pictures, variants: _variants, ...draft }: ProductDraft, ids: PictureIds): NewProduct {
+  return { ...draft, images: pictureIds(pictures, ids) };
+}
+
+/** The variant rows of a draft, numbered `n` for their SKUs. */
+export function draftVariants(draft: ProductDraft, ids: PictureIds, skuPrefix: string, n: number): NewVariant[] {
+  return draft.variants.map((v, position) => ({
+    sku: generatedSku(skuPrefix, n, v.size, v.color),
+    size: v.size,
+    color: v.color,
+    counter: v.counter,
+    position,
+    images: pictureIds(v.pictures, ids),
+  }));
 }

@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { appMeta } from '../schema/index.ts';
-import { isUniqueViolation } from '../../lib/http-error.ts';
+import { isUniqueViolation } from '../errors.ts';
 import { findUserByEmail, insertUser, upsertAdmin } from '../../users/service.ts';
-import { ensurePictures, isCatalogueSeeded, seedCatalogue } from './catalogue.ts';
+import { demoPictureKeys, ensurePictures, isCatalogueSeeded, seedCatalogue } from './catalogue.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER } from './demo-accounts.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
@@ -63,10 +63,9 @@ function seedAccounts(db: Db, log: (line: string) => void): Promise<unknown> {
 
 export async function seedDemo(db: Db, { log = () => {}, uploadsDir }: SeedOptions): Promise<void> {
   // The pictures render on sharp's threads while the accounts are written.
-  const [pictures] = await Promise.all([ensurePictures(db, uploadsDir, log), seedAccounts(db, log)]);
+  const [pictures] = await Promise.all([ensurePictures(db, uploadsDir, log, demoPictureKeys()), seedAccounts(db, log)]);
   await seedCatalogue(db, pictures, log);
   await db.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
 }
 
-export { ensurePictures } from './catalogue.ts';
 export { seedBulkProducts } from './bulk.ts';

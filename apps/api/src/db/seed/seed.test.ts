@@ -7,8 +7,11 @@ import { SIZES } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../client.ts';
-import { appMeta, banners, brands, categories, posts, products, subs, subsubs, users } from '../schema/index.ts';
-import { ensurePictures, seedBulkProducts, seedDemo } from './index.ts';
+import { appMeta, banners, brands, categories, posts, products, productVariants, subs, subsubs, users } from '../schema/index.ts';
+import { COLOUR_HEX, artSvg } from './art.ts';
+import { CATEGORIES } from './catalogue-data.ts';
+import { parsePictureKey } from './generate.ts';
+import { seedBulkProducts, seedDemo } from './index.ts';
 
 let database: Database;
 let uploadsDir: string;
@@ -72,6 +75,10 @@ describe('demo seed', () => {
     const brandName = new Map(brandRows.map((b) => [b.id, b.name]));
 
     const rows = await db.select().from(products);
+    const variantsOf = new Map<string, (typeof productVariants.$inferSelect)[]>();
+    for (const v of await db.select().from(productVariants).orderBy(productVariants.position)) {
+      variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), v]);
+    }
     expect(rows.length).toBeGreaterThanOrEqual(180);
     expect(rows.length).toBeLessThanOrEqual(220);
     const catName = new Map(cats.map((c) => [c.id, c.name]));
@@ -85,17 +92,27 @@ describe('demo seed', () => {
       expect(Number.isInteger(p.price) && p.price > 0).toBe(true);
       expect(p.discount).toBeLessThan(p.price);
       expect(p.salePrice).toBe(p.price - p.discount);
-      expect(p.images.length).toBeGreaterThanOrEqual(2);
-      expect(p.images.length).toBeLessThanOrEqual(4);
+      expect(p.images.length).toBe(2 * p.colors.length);
       expect(new Set(p.images).size).toBe(p.images.length);
       for (const id of p.images) {
         for (const width of [320, 640, 1280]) expect(existsSync(path.join(uploadsDir, `${id}-${width}.webp`))).toBe(true);
       }
-      expect(p.sizes.length).toBeGreaterThan(0);
+      // Clothes in 3–4 sizes and 1–3 colours, one variant per combination; other goods have one variant.
+      const own = variantsOf.get(p.id) ?? [];
       for (const size of p.sizes) expect(SIZES).toContain(size);
       const category = catName.get(p.categoryId ?? '');
-      if (category === 'Women' || category === 'Men') expect(p.sizes.length).toBeGreaterThanOrEqual(2);
-      else expect(p.sizes).toEqual(['one size']);
+      if (category === 'Women' || category === 'Men') {
+        expect(p.sizes.length).toBeGreaterThanOrEqual(3);
+        expect(p.sizes.length).toBeLessThanOrEqual(4);
+        expect(p.colors.length).toBeGreaterThanOrEqual(1);
+        expect(p.colors.length).toBeLessThanOrEqual(3);
+        expect(own).toHaveLength(p.sizes.length * p.colors.length);
+      } else {
+        expect(p.sizes).toEqual([]);
+        expect(own).toHaveLength(1);
+      }
+      expect(p.counter).toBe(own.reduce((sum, v) => sum + v.counter, 0));
+      for (const v of own) expect(v.sku).toMatch(/^DM-\d{6}(-[A-Z0-9]+)*$/);
       expect(p.brandId).not.toBeNull();
       expect(p.brandName).toBe(brandName.get(p.brandId ?? ''));
       expect(subCategory.get(p.subId ?? '')).toBe(p.categoryId);
@@ -109,6 +126,12 @@ describe('demo seed', () => {
     expect(onSale / rows.length).toBeGreaterThan(0.2);
     expect(onSale / rows.length).toBeLessThan(0.3);
     expect(rows.filter((p) => p.counter === 0).length).toBeGreaterThan(0);
+    // Uneven stock: some sizes and colours of products in stock are sold out.
+    const soldOutVariants = rows
+      .filter((p) => p.counter > 0)
+      .flatMap((p) => (variantsOf.get(p.id) ?? []).filter((v) => v.counter === 0));
+    expect(soldOutVariants.length).toBeGreaterThan(10);
+    expect(rows.filter((p) => p.colors.length > 1).length).toBeGreaterThan(10);
     expect(new Set(rows.map((p) => catName.get(p.categoryId ?? ''))).size).toBe(5);
     expect(new Set(rows.map((p) => p.title)).size).toBe(rows.length);
     // Spread over the last 90 days, so "latest" means something.
@@ -127,8 +150,23 @@ describe('demo seed', () => {
       expect(post.text.split('\n\n').length).toBeGreaterThanOrEqual(3);
       expect(existsSync(path.join(uploadsDir, `${post.image}-640.webp`))).toBe(true);
     }
-    // Pictures are a reused pool, not one set per product.
-    expect(new Set(rows.flatMap((p) => p.images)).size).toBeLessThanOrEqual(60);
+    // Each product is drawn in its own colour (a "Mustard" top is mustard), and the pictures
+    // are shared by the products of one kind and colour, not drawn once per product.
+    const [saved] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo_pictures_v2'));
+    const keyOf = new Map(Object.entries(saved!.value as Record<string, string>).map(([key, id]) => [id, key]));
+    for (const p of rows) {
+      for (const id of p.images) {
+        const key = parsePictureKey(keyOf.get(id) ?? '');
+        expect(key.category).toBe(catName.get(p.categoryId ?? ''));
+        expect(p.colors).toContain(key.colour);
+      }
+      // A variant shows the pictures of its own colour.
+      for (const v of variantsOf.get(p.id) ?? []) {
+        expect(v.images).toHaveLength(2);
+        for (const id of v.images) expect(parsePictureKey(keyOf.get(id) ?? '').colour).toBe(v.color);
+      }
+    }
+    expect(new Set(rows.flatMap((p) => p.images)).size).toBeLessThan(rows.length);
 
     const [admin] = await db.select().from(users).where(eq(users.email, 'admin@demo.shop'));
     expect(admin?.role).toBe('admin');
@@ -143,18 +181,19 @@ describe('demo seed', () => {
   it('adds bulk products in batches from the same taxonomy and pictures', async () => {
     const { db } = database;
     const before = await counts();
-    const pictures = await ensurePictures(db, uploadsDir, () => {});
     const progress: number[] = [];
-    await seedBulkProducts(db, pictures, { count: 2_500, batchSize: 1_000, onProgress: (done) => progress.push(done) });
+    await seedBulkProducts(db, { count: 2_500, uploadsDir, batchSize: 1_000, onProgress: (done) => progress.push(done) });
     expect(progress).toEqual([0, 1_000, 2_000, 2_500]);
     const after = await counts();
-    expect(after).toEqual({ ...before, products: before.products + 2_500 });
+    // New pictures only for kinds and colours the demo catalogue did not show.
+    expect(after).toEqual({ ...before, products: before.products + 2_500, files: after.files });
+    expect(after.files).toBeGreaterThanOrEqual(before.files);
     const [stats] = await db
       .select({
         onSale: sql<number>`count(*) filter (where ${products.discount} > 0)::int`,
         badDiscount: sql<number>`count(*) filter (where ${products.discount} >= ${products.price})::int`,
         badBrand: sql<number>`count(*) filter (where ${products.brandName} <> ${brands.name})::int`,
-        badImages: sql<number>`count(*) filter (where cardinality(${products.images}) not between 2 and 4)::int`,
+        badImages: sql<number>`count(*) filter (where cardinality(${products.images}) < 2)::int`,
         badSizes: sql<number>`count(*) filter (where not ${products.sizes} <@ array['small','medium','large','extra-large','one size'])::int`,
       })
       .from(products)
@@ -169,8 +208,8 @@ describe('demo seed from several processes at once', () => {
   it('writes the catalogue once', async () => {
     const other = await createTestDatabase();
     try {
-      // Reuse the pictures already on disk, so this test does not render them again.
-      const [pool] = await database.db.select().from(appMeta).where(eq(appMeta.key, 'demo_image_pool'));
+      // Reuse the pictures already on disk, so this test does not draw them again.
+      const [pool] = await database.db.select().from(appMeta).where(eq(appMeta.key, 'demo_pictures_v2'));
       if (pool) await other.db.insert(appMeta).values({ key: pool.key, value: pool.value });
       await Promise.all([
         seedDemo(other.db, { uploadsDir }),
@@ -187,4 +226,18 @@ describe('demo seed from several processes at once', () => {
       await other.close();
     }
   }, 60_000);
+});
+
+describe('demo art', () => {
+  it('draws every product kind in each colour of its category with that colour', () => {
+    for (const category of CATEGORIES) {
+      for (const colour of category.colours) {
+        const hex = COLOUR_HEX[colour];
+        expect(hex, `${colour} has a hex value`).toMatch(/^#[0-9a-f]{6}$/);
+        // Jewellery shows its colour in the metal's gradient or in the stones.
+        const svg = artSvg({ theme: category.theme, kind: category.cover, colour, seed: 'test' });
+        expect(svg.toLowerCase(), `${category.name} ${category.cover} in ${colour}`).toContain(hex!);
+      }
+    }
+  });
 });

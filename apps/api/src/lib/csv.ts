@@ -2,7 +2,8 @@
  * CSV as spreadsheets read it (RFC 4180): cells with a comma, quote or line break are quoted,
  * quotes doubled, lines end with CRLF. Text that a spreadsheet would run as a formula
  * (starting with = + - @, or a tab or carriage return) gets a leading single quote, so a
- * customer's name can never become a formula in the shop owner's spreadsheet.
+ * customer's name can never become a formula in the shop owner's spreadsheet (the catalogue
+ * import takes the quote off again).
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;

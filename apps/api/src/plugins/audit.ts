@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from '../admin/audit.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Bodies beyond this are not kept (the entry stores null). */

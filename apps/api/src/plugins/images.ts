@@ -1,6 +1,6 @@
 /**
- * Media: multipart parsing, the image service (app.images) and the /uploads route for
- * locally stored files, cached for a year (names are content hashes).
+ * The image service (app.images), with what uploads need: multipart parsing with its limits,
+ * and the /uploads route for locally stored files, cached for a year (names are content hashes).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -8,9 +8,9 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createImageService, type ImageService } from './images.ts';
-import { MAX_FILE_BYTES, MAX_FILES } from './multipart.ts';
-import { localDiskStorage, s3Storage } from './storage.ts';
+import { createImageService, type ImageService } from '../media/images.ts';
+import { MAX_FILE_BYTES, MAX_FILES } from '../media/multipart.ts';
+import { localDiskStorage, s3Storage } from '../media/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function media(app: FastifyInstance) {
+  async function images(app: FastifyInstance) {
     await app.register(multipart, { limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES } });
     if (app.config.s3) {
       app.decorate('images', createImageService(await s3Storage(app.config.s3)));
@@ -39,5 +39,5 @@ export default fp(
       },
     });
   },
-  { name: 'media', dependencies: ['context'] },
+  { name: 'images', dependencies: ['context'] },
 );

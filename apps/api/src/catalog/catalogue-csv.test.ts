@@ -1,0 +1,190 @@
+/** The catalogue spreadsheet: export, and import by SKU with a dry run, all-or-nothing, and skipping bad rows. */
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
+import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { type Client, clients } from './test-support.ts';
+
+let ctx: TestContext;
+let admin: Client;
+let shopper: Client;
+let anonymous: Client;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ admin, shopper, anonymous } = await clients(ctx));
+  await admin.json('POST', '/api/categories/create', { name: 'Women' });
+  await admin.json('POST', '/api/brands/create', { name: 'Iya Adire Studio' });
+});
+afterAll(() => ctx.close());
+
+const HEADER =
+  'product_id,sku,title,heading,description,category,sub,subsub,brand,price,discount,size_scale,size,color,variant_price,variant_discount,stock,paused';
+
+function upload(csv: string, query = '', client = admin) {
+  return client.form('POST', `/api/products/import${query}`, [
+    ['file', { file: Buffer.from(csv), name: 'catalogue.csv', type: 'text/csv' }],
+  ]);
+}
+
+async function exported() {
+  const res = await admin.json('GET', '/api/products.csv');
+  expect(res.statusCode).toBe(200);
+  return { res, rows: parse(res.body, { bom: true, columns: true }) as Record<string, string>[] };
+}
+
+describe('GET /api/products.csv', () => {
+  it('lists one row per variant with its product’s columns, guarded against spreadsheet formulas', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: '=HYPERLINK("http://evil.example","Wrap")',
+      price: 2_550_050,
+      variants: [
+        { size: 'small', color: 'Red', counter: 2, sku: 'CSV-S-RED' },
+        { size: 'medium', color: 'Red', counter: 0, sku: 'CSV-M-RED', price: 2_700_000 },
+      ],
+    });
+    const { res, rows } = await exported();
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="catalogue.csv"');
+    expect(res.body.split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);
+    const mine = rows.filter((r) => r.product_id === product.id);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        sku: 'CSV-S-RED',
+        size: 'small',
+        color: 'Red',
+        stock: '2',
+        price: '25500.50',
+        variant_price: '',
+      }),
+      expect.objectContaining({ sku: 'CSV-M-RED', size: 'medium', stock: '0', variant_price: '27000.00', paused: 'no' }),
+    ]);
+    expect(mine[0]!.title).toBe(`'=HYPERLINK("http://evil.example","Wrap")`);
+  });
+
+  it('is for admins only', async () => {
+    expect((await anonymous.json('GET', '/api/products.csv')).statusCode).toBe(401);
+    expect((await shopper.json('GET', '/api/products.csv')).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/products/import', () => {
+  it('creates new products from rows grouped by title, and reports what it did', async () => {
+    const csv = [
+      HEADER,
+      ',IMP-DRESS-S-RED,Imported Dress,Hand-dyed,,Women,,,Iya Adire Studio,25000,,standard,small,Red,,,3,',
+      ',IMP-DRESS-M-RED,Imported Dress,,,,,,,,,,medium,Red,,,0,',
+      ',IMP-BAG,Imported Bag,,,,,,,12000.50,500,,,Natural,,,7,no',
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 3, updated: 0, unchanged: 0, errors: [], applied: true, dryRun: false });
+    const list = (await admin.json('GET', '/api/products?title=imported&sort=title')).json();
+    expect(list).toMatchObject([
+      { title: 'Imported Bag', price: 12000.5, discount: 500, counter: 7, colors: ['Natural'], brand: '' },
+      {
+        title: 'Imported Dress',
+        heading: 'Hand-dyed',
+        price: 25000,
+        counter: 3,
+        size: ['small', 'medium'],
+        brand: 'Iya Adire Studio',
+        Category: { name: 'Women' },
+      },
+    ]);
+  });
+
+  it('updates by SKU, leaves empty cells unchanged, and counts what did not change', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Stock Count Kaftan',
+      price: 3_000_000,
+      variants: [
+        { size: 'medium', color: 'Wine', counter: 1, sku: 'UPD-M-WINE' },
+        { size: 'large', color: 'Wine', counter: 1, sku: 'UPD-L-WINE' },
+      ],
+    });
+    const res = await upload(['sku,stock', 'UPD-M-WINE,9', 'upd-l-wine,1'].join('\n'));
+    expect(res.json()).toMatchObject({ created: 0, updated: 1, unchanged: 1, errors: [], applied: true });
+    expect((await readVariants(ctx.database.db, product.id)).map((v) => v.counter)).toEqual([9, 1]);
+    expect(await readProduct(ctx.database.db, product.id)).toMatchObject({ counter: 10, title: 'Stock Count Kaftan' });
+  });
+
+  it('writes nothing when a row is bad, says which rows and why, and imports the good ones when asked to skip', async () => {
+    const csv = [
+      HEADER,
+      ',BAD-OK-1,Half Good Set,,,,,,,18000,,,small,,,,4,',
+      ',,Half Good Set,,,,,,,18000,,,medium,,,,4,',
+      ',BAD-3,Half Good Set,,,Menswear,,,,18000,,,large,,,,4,',
+      ',BAD-4,Half Good Set,,,,,,,18000,,,huge,,,,4,',
+      ',BAD-5,Half Good Set,,,,,,,abc,,,extra-large,,,,4,',
+      ',BAD-OK-1,Half Good Set,,,,,,,18000,,,large,,,,1,',
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      applied: false,
+      dryRun: false,
+      errors: [
+        { row: 3, message: 'SKU is required' },
+        { row: 4, message: 'Category "Menswear" does not exist' },
+        { row: 5, message: '"huge" is not a size of the standard scale' },
+        { row: 6, message: 'Price must be an amount in naira, like 25000 or 25000.50' },
+        { row: 7, message: 'The SKU "BAD-OK-1" is also on row 2' },
+      ],
+    });
+    expect((await admin.json('GET', '/api/products?title=half%20good')).json()).toEqual([]);
+    const skipped = await upload(csv, '?skipInvalid=true');
+    expect(skipped.json()).toMatchObject({ created: 1, applied: true });
+    expect((await admin.json('GET', '/api/products?title=half%20good')).json()).toMatchObject([{ counter: 4 }]);
+  });
+
+  it('reports a dry run exactly and writes nothing', async () => {
+    const before = await exported();
+    const dry = await upload([HEADER, ',DRY-1,Dry Run Scarf,,,,,,,9000,,,,,,,5,'].join('\n'), '?dryRun=true');
+    expect(dry.json()).toEqual({ created: 1, updated: 0, unchanged: 0, errors: [], applied: false, dryRun: true });
+    expect((await exported()).rows).toEqual(before.rows);
+  });
+
+  it('refuses a size and colour twice in one product, and a SKU of another product', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      variants: [
+        { size: 'small', color: 'Red', counter: 1, sku: 'OPT-S-RED' },
+        { size: 'medium', color: 'Red', counter: 1, sku: 'OPT-M-RED' },
+      ],
+    });
+    const other = await insertProduct(ctx.database.db, { variants: [{ counter: 1, sku: 'OTHER-ONE' }] });
+    const res = await upload(
+      [
+        'product_id,sku,size,color,stock',
+        `${product.id},OPT-NEW,small,red,2`,
+        `${product.id},OTHER-ONE,large,Red,2`,
+        `${other.id},OPT-M-RED,,,1`,
+      ].join('\n'),
+    );
+    expect(res.json().errors).toEqual([
+      { row: 2, message: '"small / red" is already the SKU OPT-S-RED of this product' },
+      { row: 3, message: 'The SKU "OTHER-ONE" belongs to another product' },
+      { row: 4, message: 'The SKU "OPT-M-RED" belongs to another product' },
+    ]);
+  });
+
+  it('round-trips: importing an export changes nothing', async () => {
+    const { res, rows } = await exported();
+    const report = await upload(res.body);
+    expect(report.json()).toMatchObject({ created: 0, updated: 0, unchanged: rows.length, errors: [] });
+  });
+
+  it('refuses what is not a catalogue file, and non-admins', async () => {
+    expect((await upload('name,price\nx,1')).json().msg).toBe(
+      'The file needs a "sku" column (export the catalogue to see the columns)',
+    );
+    expect((await upload('')).statusCode).toBe(400);
+    expect((await upload([HEADER].join('\n'), '', shopper)).statusCode).toBe(403);
+    expect((await upload([HEADER].join('\n'), '', anonymous)).statusCode).toBe(401);
+    const noFile = await admin.json('POST', '/api/products/import', {});
+    expect(noFile.statusCode).toBe(400);
+  });
+});

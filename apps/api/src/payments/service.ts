@@ -1,0 +1,159 @@
+/**
+ * Payments as the orders see them: start a payment for an order, ask the provider whether
+ * it was paid, and take Paystack's signed webhook. The one writer of `payment_events` (what
+ * providers told us, for the record); orders change only through the order service's
+ * `settle`, which is idempotent whatever the number of concurrent calls.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { paymentEvents } from '../db/schema/index.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { OrderService, OrderWithLines } from '../orders/service.ts';
+import { isValidPaystackSignature } from './paystack.ts';
+import { type PaymentProvider, PaymentProviderError, type VerifyResult } from './provider.ts';
+import type { SandboxProvider } from './sandbox.ts';
+
+export const PAYMENTS_UNAVAILABLE = 'Payments are not available right now';
+export const PAYMENT_NOT_STARTED = 'The payment could not be started. Please try again.';
+export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
+
+export interface PaymentEvent {
+  provider: string;
+  reference: string;
+  event: string;
+  payload: unknown;
+}
+
+export interface PaymentServiceDeps {
+  db: Db;
+  orders: OrderService;
+  /** Undefined when payments are not configured (production without keys). */
+  provider: PaymentProvider | undefined;
+  sandbox: SandboxProvider | undefined;
+  /** Paystack's secret key, which signs its webhooks; undefined when Paystack is not in use. */
+  paystackSecretKey: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** What a Paystack webhook delivery was, for the route to answer. */
+export type WebhookOutcome = 'accepted' | 'bad-signature' | 'bad-json' | 'not-configured';
+
+export function createPaymentService({ db, orders, provider, sandbox, paystackSecretKey, log }: PaymentServiceDeps) {
+  function requireProvider(): PaymentProvider {
+    if (!provider) throw new HttpError(503, PAYMENTS_UNAVAILABLE);
+    return provider;
+  }
+
+  async function recordEvent(event: PaymentEvent): Promise<void> {
+    await db.insert(paymentEvents).values({ ...event, payload: event.payload ?? {} });
+  }
+
+  /** Settles the order with what the provider said about `reference`, once it is recorded. */
+  async function applyResult(providerName: string, reference: string, result: VerifyResult) {
+    await recordEvent({ provider: providerName, reference, event: 'verify', payload: result.raw });
+    return orders.settle(reference, result);
+  }
+
+  return {
+    provider,
+    sandbox,
+    requireProvider,
+    recordEvent,
+
+    /**
+     * Opens the provider's transaction for a new pending order. If the provider refuses or
+     * cannot be reached, the order fails (its stock is released) and the shopper gets a 502.
+     */
+    async start(order: OrderWithLines): Promise<{ accessCode?: string }> {
+      const active = requireProvider();
+      try {
+        return await active.initialize({
+          reference: order.paymentReference!,
+          amount: order.total,
+          currency: order.currency,
+          email: order.email,
+          metadata: { orderId: order.id, orderNumber: order.number },
+        });
+      } catch (error) {
+        log.error({ err: error, reference: order.paymentReference }, 'payment initialisation failed');
+        await orders.transition(order.id, 'failed', 'The payment could not be started');
+        throw new HttpError(502, PAYMENT_NOT_STARTED);
+      }
+    },
+
+    /** Asks the provider about the order's reference and settles the order by the answer. */
+    async verify(order: OrderWithLines): Promise<{ order: OrderWithLines; changed: boolean; reason?: string }> {
+      const active = requireProvider();
+      let result: VerifyResult;
+      try {
+        result = await active.verify(order.paymentReference!);
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw new HttpError(502, PROVIDER_UNREACHABLE);
+        throw error;
+      }
+      return applyResult(active.name, order.paymentReference!, result);
+    },
+
+    /**
+     * An old client paid first and names the reference now: the pending order takes that
+     * reference (409 when another order has it, and this order is cancelled), then is settled
+     * by the provider's answer. When the provider cannot be reached, the order stays pending
+     * (the webhook or its expiry settles it).
+     */
+    async verifyClientReference(order: OrderWithLines, reference: string): Promise<OrderWithLines> {
+      const active = requireProvider();
+      try {
+        await orders.attachReference(order.id, reference);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 409) {
+          await orders.transition(order.id, 'cancelled', error.message);
+        }
+        throw error;
+      }
+      let result: VerifyResult;
+      try {
+        result = await active.verify(reference);
+      } catch (error) {
+        log.error({ err: error, reference }, 'legacy purchase: payment verification failed');
+        return (await orders.get(order.id)) ?? order;
+      }
+      return (await applyResult(active.name, reference, result)).order;
+    },
+
+    /**
+     * Paystack's webhook: the signature (HMAC-SHA512 of the raw body with the secret key) is
+     * checked before anything is read. Every event about a reference is recorded; a
+     * `charge.success` settles the order. Events about references that are not ours are
+     * accepted, so Paystack stops retrying them.
+     */
+    async paystackWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+      if (!paystackSecretKey) return 'not-configured';
+      if (!isValidPaystackSignature(rawBody, signature, paystackSecretKey)) return 'bad-signature';
+      let event: { event?: string; data?: { reference?: string; amount?: number; currency?: string } };
+      try {
+        event = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        return 'bad-json';
+      }
+      const reference = event.data?.reference;
+      if (typeof reference !== 'string' || !reference) return 'accepted';
+      await recordEvent({ provider: 'paystack', reference, event: event.event ?? 'unknown', payload: event });
+      if (event.event === 'charge.success') {
+        const result: VerifyResult = {
+          status: 'success',
+          amount: Number(event.data?.amount),
+          currency: String(event.data?.currency ?? ''),
+          raw: event.data,
+        };
+        try {
+          await orders.settle(reference, result);
+        } catch (error) {
+          if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
+        }
+      }
+      return 'accepted';
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

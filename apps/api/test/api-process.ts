@@ -1,0 +1,49 @@
+/**
+ * A real API process (test/fixtures/serve.ts) on a free port, for tests that need several
+ * processes sharing one database, or a process that must survive a fault.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface ApiProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Whether the process is still running. */
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+export function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'proc-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/serve.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /PORT=(\d+)/.exec(chunk.toString());
+      if (!match) return;
+      const port = Number(match[1]);
+      resolve({
+        child,
+        port,
+        url: `http://127.0.0.1:${port}`,
+        alive: () => child.exitCode === null && child.signalCode === null,
+        stop,
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`API process exited with ${code} before listening`)));
+  });
+}
