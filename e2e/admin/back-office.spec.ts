@@ -67,6 +67,11 @@ test('an admin builds a product, puts it on sale, sells two at the POS and sees 
   const created = await (await page.request.get(`/api/products/${productId}`)).json();
   expect(created).toMatchObject({ title, price: 25000, discount: 0, counter: 10, brand: brandName, size: ['medium', 'large'] });
   expect(created.Category.name).toBe(categoryName);
+  // The stock goes to the first size: medium has 10, large none.
+  expect(created.variants.map((v: { size: string; counter: number }) => [v.size, v.counter])).toEqual([
+    ['medium', 10],
+    ['large', 0],
+  ]);
   expect(created.imageUrls).toHaveLength(2);
 
   // ── It shows on the storefront ────────────────────────────────────────────────────
@@ -97,23 +102,30 @@ test('an admin builds a product, puts it on sale, sells two at the POS and sees 
     await expect(page.getByText(title).first()).toBeVisible({ timeout: 10_000 });
   }
 
-  // ── Sell two at the point of sale ─────────────────────────────────────────────────
+  // ── Sell two mediums at the point of sale, to a walk-in shopper ───────────────────
   await page.goto('/dashboard');
   await openMenu(page, 'Point of Sale');
+  // A customer can be created and chosen, and dropped again: the sale needs none.
   await page.getByRole('button', { name: 'Create Customer' }).click();
   await page.getByLabel('First name').fill('Chiamaka');
   await page.getByLabel('Last name').fill('Obi');
   await page.getByLabel('Email', { exact: true }).fill(`chiamaka.${tag}@example.com`);
   await page.getByRole('button', { name: 'Save Customer' }).click();
   await expect(page.getByText('Customer created successfully')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Change customer' })).toBeVisible();
+  await page.getByRole('button', { name: 'Change customer' }).click();
+  await expect(page.getByTestId('pos-customer')).toContainText('Walk-in customer');
 
   await page.getByLabel('Search products').fill(title);
-  const add = page.getByRole('button', { name: `Add ${title} to cart` });
-  await add.click();
-  await expect(page.getByLabel(`Quantity of ${title}`)).toHaveValue('1');
-  await add.click();
-  await expect(page.getByLabel(`Quantity of ${title}`)).toHaveValue('2');
+  const productButton = page.getByRole('list', { name: 'Product results' }).getByRole('button', { name: new RegExp(title) });
+  const chooser = page.getByRole('dialog', { name: 'Choose a size or colour' });
+  const line = `${title} (medium / indigo)`;
+  await productButton.click();
+  await expect(chooser.getByRole('button', { name: /^large \/ indigo/ })).toBeDisabled();
+  await chooser.getByRole('button', { name: /^medium \/ indigo/ }).click();
+  await expect(page.getByLabel(`Quantity of ${line}`)).toHaveValue('1');
+  await productButton.click();
+  await chooser.getByRole('button', { name: /^medium \/ indigo/ }).click();
+  await expect(page.getByLabel(`Quantity of ${line}`)).toHaveValue('2');
   await expect(page.getByTestId('pos-total')).toHaveText('₦50,000.00');
   await page.getByLabel('Payment method').selectOption('transfer');
   await page.getByRole('button', { name: 'Purchase' }).click();
@@ -121,14 +133,19 @@ test('an admin builds a product, puts it on sale, sells two at the POS and sees 
   await expect(page.getByText('The cart is empty. Click a product to add it.')).toBeVisible();
   const receipt = page.getByRole('region', { name: /./ }).filter({ hasText: 'Receipt' });
   await expect(receipt).toContainText('₦50,000.00');
+  await expect(receipt).toContainText('Customer: Walk-in customer');
   const orderNumber = (await receipt.getByText(/^Receipt /).textContent())!.replace('Receipt ', '').trim();
   expect(orderNumber).toMatch(/^NG-\d+$/);
   // The success message goes after 5 seconds.
   await expect(page.getByText('Purchase successful')).toBeHidden({ timeout: 8000 });
 
-  // ── Stock went down by two ────────────────────────────────────────────────────────
+  // ── Stock went down by two, in the medium ─────────────────────────────────────────
   const after = await (await page.request.get(`/api/products/${productId}`)).json();
   expect(after.counter).toBe(8);
+  expect(after.variants.map((v: { size: string; counter: number }) => [v.size, v.counter])).toEqual([
+    ['medium', 8],
+    ['large', 0],
+  ]);
   await page.goto(`/viewproduct/${productId}`);
   await expect(page.getByRole('definition').filter({ hasText: /^8$/ })).toBeVisible();
 
@@ -139,6 +156,7 @@ test('an admin builds a product, puts it on sale, sells two at the POS and sees 
   await expect(row).toBeVisible();
   await expect(row).toContainText('paid');
   await expect(row).toContainText('₦50,000.00');
+  await expect(row).toContainText('Walk-in customer');
   await row.getByRole('button', { name: `Delete purchase ${orderNumber}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByText(`Purchase ${orderNumber} archived`)).toBeVisible();

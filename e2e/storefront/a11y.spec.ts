@@ -12,7 +12,9 @@ async function seriousViolations(page: Page) {
 test.describe('no serious or critical axe-core violations', () => {
   let productId = '';
   test.beforeAll(async ({ request }) => {
-    const [product] = await createProducts(request, [{ title: `Axe Check Dress ${unique()}`, discount: 1500, images: 2 }]);
+    const [product] = await createProducts(request, [
+      { title: `Axe Check Dress ${unique()}`, discount: 1500, images: 2, sizes: 'small,medium,large' },
+    ]);
     productId = product!.id;
   });
 
@@ -33,10 +35,15 @@ test.describe('no serious or critical axe-core violations', () => {
     await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
+    // With the size question raised.
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please choose a size' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the cart', async ({ page }) => {
     await page.goto(`/productdetails/${productId}`);
+    await page.getByRole('radio', { name: 'small' }).check();
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     await page.goto('/cart');

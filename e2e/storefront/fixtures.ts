@@ -125,6 +125,7 @@ export interface NewProduct {
   category?: string;
   sub?: string;
   brand?: string;
+  /** Comma-separated; 'one size' (nothing to choose) unless given. The stock goes to the first size. */
   sizes?: string;
   color?: string;
   images?: number;
@@ -144,7 +145,7 @@ export async function createProducts(request: APIRequestContext, products: NewPr
       price: String(p.price ?? 12500),
       discount: String(p.discount ?? 0),
       color: p.color ?? 'Indigo, Cream',
-      size: p.sizes ?? 'small,medium,large',
+      size: p.sizes ?? 'one size',
       counter: String(p.counter ?? 10),
       availability: (p.counter ?? 10) > 0 ? 'In Stock' : 'Out of Stock',
       categoryId: category.id,

@@ -8,7 +8,15 @@ test('browse → search → product → cart → register → pay with the sandb
   test.setTimeout(90_000);
   const tag = unique();
   const [product] = await createProducts(request, [
-    { title: `Indigo Wrap Dress ${tag}`, price: 12500, counter: 5, category: 'Women', sub: 'Dresses', images: 2 },
+    {
+      title: `Indigo Wrap Dress ${tag}`,
+      price: 12500,
+      counter: 5,
+      category: 'Women',
+      sub: 'Dresses',
+      images: 2,
+      sizes: 'small,medium,large',
+    },
   ]);
 
   // Browse: the WOMEN section, then its listing.
@@ -28,9 +36,14 @@ test('browse → search → product → cart → register → pay with the sandb
   await expect(page.getByRole('searchbox', { name: 'Find a Product' })).toHaveValue(tag);
   await grid.getByRole('link', { name: product!.title }).click();
 
-  // The product page: price in naira, quantity, Add to Cart.
+  // The product page: price in naira, a size to choose (only small is in stock), quantity, Add to Cart.
   await expect(page.getByRole('heading', { level: 1, name: product!.title })).toBeVisible();
   await expect(page.getByText('₦12,500.00').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please choose a size' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'medium (sold out)' })).toBeDisabled();
+  await page.getByRole('radio', { name: 'small' }).check();
   await expect(page.getByTestId('availability')).toHaveText(/In Stock/);
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('2');

@@ -12,11 +12,12 @@
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { productListOptions } from '@/features/catalog/api/product-queries.ts';
+import { productListOptions } from '@/lib/api/products.ts';
 import { HOME_CAROUSELS } from '@/features/catalog/components/home-carousels.tsx';
-import { postOptions, postsOptions } from '@/features/blog/api/posts.ts';
-import { reviewsOptions } from '@/features/reviews/api/reviews.ts';
-import { bannersOptions, settingsOptions } from '@/features/storefront-layout/api/content.ts';
+import { postOptions, postsOptions } from '@/lib/api/posts.ts';
+import { reviewsOptions } from '@/lib/api/reviews.ts';
+import { bannersOptions } from '@/lib/api/banners.ts';
+import { settingsOptions } from '@/lib/api/settings.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { createAppRoutes } from './app/router.tsx';
 import { type ServerData, serializeServerData } from './app/server-data.ts';

@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { storefrontPageFor } from '@shop/shared/storefront-pages';
 import type { Rendered } from './server-render.ts';
 
 interface ManifestChunk {
@@ -18,39 +19,11 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-interface Page {
-  pattern: RegExp;
-  /** The route module the path loads (a key of Vite's manifest). */
-  module: string;
-  /**
-   * Rendered on the server: public pages that look the same to every shopper. The cart,
-   * the account pages and the category landings (whose carousel depends on the screen's
-   * width) render in the browser.
-   */
-  render: boolean;
-}
-
-const PAGES: Page[] = [
-  { pattern: /^\/$/, module: 'src/app/routes/storefront/home.tsx', render: true },
-  { pattern: /^\/productdetails\/[^/]+$/, module: 'src/app/routes/storefront/product-details.tsx', render: true },
-  {
-    pattern: /^\/(search|sales|women|men|beauty|homedecor|jewellery|new|brand)$/,
-    module: 'src/app/routes/storefront/listings.tsx',
-    render: true,
-  },
-  { pattern: /^\/posts$/, module: 'src/app/routes/storefront/posts.tsx', render: true },
-  { pattern: /^\/blogdetails\/[^/]+$/, module: 'src/app/routes/storefront/blog-details.tsx', render: true },
-  {
-    pattern: /^\/(dressescategory|beautycategory|homedecorcategory)$/,
-    module: 'src/app/routes/storefront/category-landing.tsx',
-    render: false,
-  },
-  { pattern: /^\/cart$/, module: 'src/app/routes/storefront/cart.tsx', render: false },
-];
 /** The app's entry in Vite's manifest (apps/web/vite.config.ts). */
 const APP_ENTRY = 'src/main.tsx';
 
-const pageFor = (pathname: string) => PAGES.find((page) => page.pattern.test(pathname));
+/** The storefront's pages: which module each loads, which the server renders (shared with the web app). */
+const pageFor = storefrontPageFor;
 
 /** Must match the sizes of the images the pages render (hero-carousel, product-gallery). */
 const HERO = { srcset: '/img/hero-adire-400.webp 400w, /img/hero-adire-800.webp 800w', sizes: '(min-width: 640px) 50vw, 100vw' };

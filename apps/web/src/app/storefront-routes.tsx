@@ -9,7 +9,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { productListOptions, productOptions } from '@/features/catalog/api/product-queries.ts';
+import { productListOptions, productOptions } from '@/lib/api/products.ts';
 import { LISTING_FILTERS, type ListingPage } from '@/features/catalog/listing-pages.ts';
 import { readListingState, toProductFilters } from '@/features/catalog/listing-params.ts';
 import { ErrorPage } from './routes/error-page.tsx';

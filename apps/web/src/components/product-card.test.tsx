@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShopActionsContext } from '@/lib/shop-actions.ts';
 import { ProductCard } from './product-card.tsx';
@@ -34,16 +34,43 @@ describe('ProductCard', () => {
   });
 
   it('shows naira prices, the old one struck through when discounted', () => {
-    renderCard(makeProduct(1, { price: 25000, discount: 2500.5, salePrice: 22499.5 }));
+    renderCard(makeProduct(1, { price: 25000, discount: 2500.5, salePrice: 22499.5, priceFrom: 22499.5, priceTo: 22499.5 }));
     const old = screen.getByText((_, el) => el?.tagName === 'S' && /₦25,000\.00/.test(el.textContent ?? ''));
     expect(old).toBeTruthy();
     expect(screen.getByText('₦22,499.50')).toBeTruthy();
   });
 
-  it('adds one item to the cart with the first size and colour', async () => {
-    const addToCart = renderCard(makeProduct(3, { size: ['large', 'small'], color: 'Gold, Black' }));
+  it('adds a product sold in one variant straight to the cart', async () => {
+    const addToCart = renderCard(makeProduct(3, { size: ['one size'], color: 'Gold' }));
     await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
-    expect(addToCart).toHaveBeenCalledWith(expect.objectContaining({ productId: 'p3', size: 'large', color: 'Gold' }));
+    expect(addToCart).toHaveBeenCalledWith(
+      expect.objectContaining({ productId: 'p3', variantId: 'v3', size: 'one size', color: 'Gold' }),
+    );
+  });
+
+  it('sends a product with sizes to choose to its page instead of guessing one', async () => {
+    const addToCart = vi.fn();
+    render(
+      <MemoryRouter initialEntries={['/women']}>
+        <ShopActionsContext.Provider value={{ addToCart, checkout: vi.fn() }}>
+          <Routes>
+            <Route
+              path="/women"
+              element={<ProductCard product={makeProduct(5, { size: ['small', 'large'], defaultVariantId: null })} />}
+            />
+            <Route path="/productdetails/:id" element={<p>Product page</p>} />
+          </Routes>
+        </ShopActionsContext.Provider>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
+    expect(addToCart).not.toHaveBeenCalled();
+    expect(await screen.findByText('Product page')).toBeTruthy();
+  });
+
+  it('reads "from" the lowest price when its sizes are priced differently', () => {
+    renderCard(makeProduct(6, { price: 30000, salePrice: 30000, priceFrom: 27000, priceTo: 30000 }));
+    expect(screen.getByText('from ₦27,000.00')).toBeTruthy();
   });
 
   it('cannot add a product that is out of stock', () => {

@@ -1,7 +1,8 @@
 import type { Product } from '@shop/shared/catalog';
 import { HEADING_MAX_CHARS } from '@shop/shared/constants';
 import { truncate } from '@shop/shared/text';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { notify } from '@/lib/notify.tsx';
 import { cartItemFrom, isInStock } from '@/lib/product.ts';
 import { useShopActions } from '@/lib/shop-actions.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
@@ -22,10 +23,13 @@ const CAN_HOVER = '(hover: hover) and (pointer: fine)';
 
 /**
  * A product in a grid or carousel: first photo, the second on hover (and the text colours
- * invert), the heading cut at 39 characters, the price, and a working Add to Cart.
+ * invert), the heading cut at 39 characters, the price ("from ₦X" when its sizes are priced
+ * differently), and a working Add to Cart (a product with sizes or colours opens its page
+ * to choose them).
  */
 export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: ProductCardProps) {
   const { addToCart } = useShopActions();
+  const navigate = useNavigate();
   const canHover = useMediaQuery(CAN_HOVER);
   const [first, second] = product.imageUrls;
   const href = `/productdetails/${product.id}`;
@@ -65,11 +69,23 @@ export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: P
         <p className="text-sm text-muted group-hover:text-white/80" title={product.heading}>
           {truncate(product.heading, HEADING_MAX_CHARS)}
         </p>
-        <Price price={product.price} discount={product.discount} className="mt-auto pt-1 text-sm group-hover:[&_*]:text-white" />
+        <Price
+          price={product.price}
+          discount={product.discount}
+          from={product.priceFrom}
+          className="mt-auto pt-1 text-sm group-hover:[&_*]:text-white"
+        />
         <button
           type="button"
           disabled={!inStock}
-          onClick={() => addToCart(cartItemFrom(product))}
+          onClick={() => {
+            // One variant: into the cart. Sizes or colours to choose: on the product's page.
+            if (product.defaultVariantId) addToCart(cartItemFrom(product));
+            else {
+              notify.success(product.size.length > 0 ? 'Please choose a size' : 'Please choose a colour', { id: 'choose' });
+              navigate(href);
+            }
+          }}
           aria-label={`Add to Cart: ${product.title}`}
           className="mt-2 w-full border border-current px-3 py-2 text-xs font-semibold tracking-widest uppercase transition-colors hover:bg-accent hover:text-white hover:border-accent disabled:cursor-not-allowed disabled:opacity-50"
         >

@@ -46,6 +46,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** Sends this request another way (an upload with progress: lib/upload.ts). */
+  transport?: typeof fetch;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -84,7 +86,10 @@ export async function apiRequestBlob(path: string, options: RequestOptions = {})
 }
 
 /** Sends the request; a refusal is raised as ApiError with the server's message. */
-async function sendRaw(path: string, { method = 'GET', body, query, signal }: RequestOptions): Promise<Response> {
+async function sendRaw(
+  path: string,
+  { method = 'GET', body, query, signal, transport: send = transport }: RequestOptions,
+): Promise<Response> {
   const url = new URL(path, origin());
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
@@ -98,7 +103,7 @@ async function sendRaw(path: string, { method = 'GET', body, query, signal }: Re
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await transport(url, { method, headers, body: payload, signal });
+  const res = await send(url, { method, headers, body: payload, signal });
   if (!res.ok) {
     const data = await readJson(res);
     if (res.status === 401 && token) unauthorizedListener?.();

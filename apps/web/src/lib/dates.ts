@@ -1,13 +1,23 @@
 /**
- * Dates as shoppers read them: in the shop's time zone, so a page rendered on the server
- * (UTC) and hydrated in the browser (any zone) says the same day.
+ * Dates as people read them, storefront and back office alike: in the shop's time zone
+ * (Lagos), so a page rendered on the server (UTC) and hydrated in the browser (any zone)
+ * says the same day, and an order placed at 00:30 in Lagos is not shown as the day before.
+ * Every function shows nothing for a missing date.
  */
-const SHOP_TIME_ZONE = 'Africa/Lagos';
+import { SHOP_TIME_ZONE } from '@shop/shared/constants';
 
-const long = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SHOP_TIME_ZONE });
-const short = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: SHOP_TIME_ZONE });
+type DateLike = string | null | undefined;
+
+const format = (options: Intl.DateTimeFormatOptions) => {
+  const formatter = new Intl.DateTimeFormat('en-NG', { ...options, timeZone: SHOP_TIME_ZONE });
+  return (iso: DateLike) => (iso ? formatter.format(new Date(iso)) : '');
+};
 
 /** "22 November 2026" */
-export const longDate = (iso: string) => long.format(new Date(iso));
+export const longDate = format({ day: 'numeric', month: 'long', year: 'numeric' });
 /** "22 Nov 2026" */
-export const shortDate = (iso: string) => short.format(new Date(iso));
+export const shortDate = format({ day: 'numeric', month: 'short', year: 'numeric' });
+/** "22 Nov 2026, 14:05" */
+export const dateTime = format({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** "14:05" */
+export const time = format({ hour: '2-digit', minute: '2-digit' });

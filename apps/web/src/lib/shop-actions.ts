@@ -5,9 +5,11 @@
  */
 import { createContext, useContext } from 'react';
 
-/** What the cart keeps about a product: enough to show the line without a request. */
+/** What the cart keeps about a product's variant: enough to show the line without a request. */
 export interface CartItemInput {
   productId: string;
+  /** The size and colour bought. Null only in carts saved before variants existed. */
+  variantId: string | null;
   title: string;
   imageUrl: string | null;
   /** Naira, before discount. */
@@ -16,12 +18,13 @@ export interface CartItemInput {
   salePrice: number;
   size: string;
   color: string;
-  /** Items in stock: the most the quantity can be. */
+  /** Items of this variant in stock: the most the quantity can be. */
   stock: number;
 }
 
 export interface CheckoutLineInput {
   productId: string;
+  variantId?: string;
   quantity: number;
   size?: string;
   color?: string;

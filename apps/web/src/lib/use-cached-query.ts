@@ -4,23 +4,18 @@
  * when the cached data changes. Lazily loaded pages use useQuery as usual and share the
  * same cache entries. Keeps the entry bundle small; no retries or refetch on focus.
  */
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type FetchQueryOptions, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 
-interface CachedQueryOptions<T> {
-  queryKey: QueryKey;
-  queryFn: (context: { signal: AbortSignal }) => Promise<T>;
-  staleTime?: number;
-}
-
-export function useCachedQuery<T>(options: CachedQueryOptions<T>): T | undefined {
+/** A family's query options (lib/api), as queryOptions() makes them. */
+export function useCachedQuery<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>): T | undefined {
   const queryClient = useQueryClient();
   const cache = queryClient.getQueryCache();
   const read = () => queryClient.getQueryData<T>(options.queryKey);
   const data = useSyncExternalStore((onChange) => cache.subscribe(onChange), read, read);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one fetch per key
   useEffect(() => {
-    void queryClient.prefetchQuery(options as never);
+    void queryClient.prefetchQuery(options);
   }, [queryClient, JSON.stringify(options.queryKey)]);
   return data;
 }

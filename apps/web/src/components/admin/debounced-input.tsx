@@ -1,7 +1,7 @@
 /** A text or number input that reports its value once typing pauses (the spec's 300 ms). */
 import { SEARCH_DEBOUNCE_MS } from '@shop/shared/constants';
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 
 type DebouncedInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange'> & {
   value: string;

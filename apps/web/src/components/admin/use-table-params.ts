@@ -4,7 +4,7 @@
  * Changing a filter or the page size goes back to the first page.
  */
 import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -29,8 +29,16 @@ export function useTableParams<K extends string>(keys: readonly K[], defaults: P
   // in one tick (say two debounced inputs) would lose one. Each change builds on the last.
   const latest = useRef(searchParams);
   latest.current = searchParams;
+  // While the admin is on the way to another page (its code still loading), this page is
+  // still mounted: a late write (a debounced search) would replace that navigation and
+  // bring the admin back here. The page being left has nothing more to say.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = useRef(false);
+  leaving.current = navigation.location !== undefined && navigation.location.pathname !== pathname;
   const update = useCallback(
     (change: (next: URLSearchParams) => void, replace: boolean) => {
+      if (leaving.current) return;
       const next = new URLSearchParams(latest.current);
       change(next);
       latest.current = next;

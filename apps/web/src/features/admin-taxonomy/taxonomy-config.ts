@@ -1,5 +1,5 @@
 /** What differs between the four taxonomy screens: words, routes, image and parent. */
-import type { TaxonomyKind } from './api/taxonomy-api.ts';
+import type { TaxonomyKind } from '@/lib/api/taxonomy.ts';
 
 export interface TaxonomyConfig {
   kind: TaxonomyKind;

@@ -4,6 +4,7 @@ import { CART_STORAGE_KEY, cartTotal, lineId, totalQuantity, useCart } from './c
 
 const dress: CartItemInput = {
   productId: 'p1',
+  variantId: 'v1',
   title: 'Adire maxi dress',
   imageUrl: null,
   price: 25000,
@@ -15,6 +16,7 @@ const dress: CartItemInput = {
 const vase: CartItemInput = {
   ...dress,
   productId: 'p2',
+  variantId: 'v2',
   title: 'Vase',
   price: 8000,
   salePrice: 8000,
@@ -32,14 +34,28 @@ describe('cart store', () => {
     useCart.getState().add(dress);
     useCart.getState().add(dress, 2);
     expect(useCart.getState().lines).toHaveLength(1);
-    expect(useCart.getState().lines[0]).toMatchObject({ id: 'p1|medium|Indigo', quantity: 3 });
+    expect(useCart.getState().lines[0]).toMatchObject({ id: 'v1', quantity: 3 });
   });
 
-  it('keeps a separate line for another size or colour of the same product', () => {
+  it('keeps a separate line for each variant (size and colour) of the same product', () => {
     useCart.getState().add(dress);
-    useCart.getState().add({ ...dress, size: 'large' });
-    useCart.getState().add({ ...dress, color: 'Black' });
-    expect(useCart.getState().lines.map((l) => l.id)).toEqual(['p1|medium|Indigo', 'p1|large|Indigo', 'p1|medium|Black']);
+    useCart.getState().add({ ...dress, variantId: 'v1-large', size: 'large' });
+    useCart.getState().add({ ...dress, variantId: 'v1-black', color: 'Black' });
+    useCart.getState().add(dress);
+    expect(useCart.getState().lines.map((l) => [l.id, l.quantity])).toEqual([
+      ['v1', 2],
+      ['v1-large', 1],
+      ['v1-black', 1],
+    ]);
+  });
+
+  it('reads a cart saved before variants: its lines are found by size and colour', () => {
+    const { variantId: _, ...old } = dress;
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ lines: [{ ...old, id: 'p1|medium|Indigo', quantity: 2 }] }));
+    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));
+    expect(useCart.getState().lines).toEqual([
+      expect.objectContaining({ id: 'p1|medium|Indigo', variantId: null, size: 'medium' }),
+    ]);
   });
 
   it('never goes below 1 nor above the stock', () => {

@@ -1,21 +1,21 @@
 /**
- * The cart: lines keyed by product, size and colour, kept in localStorage so it survives a
- * reload. Works without signing in. Prices here are only for display; the server prices
- * the order at checkout.
+ * The cart: one line per variant (the same dress in two sizes is two lines), kept in
+ * localStorage so it survives a reload. Works without signing in. Prices here are only for
+ * display; the server prices the order at checkout.
  */
 import { nairaToKobo, type Kobo } from '@shop/shared/money';
 import { create } from 'zustand';
 import type { CartItemInput } from '@/lib/shop-actions.ts';
 
 export interface CartLine extends CartItemInput {
-  /** product|size|colour */
+  /** The variant's id (product|size|colour for a line saved before variants). */
   id: string;
   quantity: number;
 }
 
 interface CartState {
   lines: CartLine[];
-  /** Adds the item, or increments its line when the same product, size and colour is already there. */
+  /** Adds the item, or increments its line when the same variant is already there. */
   add(item: CartItemInput, quantity?: number): void;
   setQuantity(id: string, quantity: number): void;
   remove(id: string): void;
@@ -24,8 +24,8 @@ interface CartState {
 
 export const CART_STORAGE_KEY = 'cart';
 
-export function lineId(item: Pick<CartItemInput, 'productId' | 'size' | 'color'>): string {
-  return `${item.productId}|${item.size}|${item.color}`;
+export function lineId(item: Pick<CartItemInput, 'productId' | 'variantId' | 'size' | 'color'>): string {
+  return item.variantId ?? `${item.productId}|${item.size}|${item.color}`;
 }
 
 /** At least 1, at most the stock (when the stock is known). */
@@ -38,7 +38,10 @@ export function clampQuantity(quantity: number, stock: number): number {
 function readStoredLines(): CartLine[] {
   try {
     const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null') as { lines?: unknown } | null;
-    return Array.isArray(stored?.lines) ? (stored.lines as CartLine[]) : [];
+    // Lines saved before variants have no variantId: checkout finds it by size and colour.
+    return Array.isArray(stored?.lines)
+      ? (stored.lines as CartLine[]).map((line) => ({ ...line, variantId: line.variantId ?? null }))
+      : [];
   } catch {
     return [];
   }

@@ -2,7 +2,7 @@
  * The filters each listing page always applies, in one place: the pages render with
  * them and the routes' loaders prefetch with them (app/storefront-routes.tsx).
  */
-import type { ProductFilters } from './api/product-queries.ts';
+import type { ProductFilters } from '@/lib/api/products.ts';
 
 export const LISTING_FILTERS = {
   sales: { onSale: 'true' },

@@ -4,7 +4,7 @@
  * write it.
  */
 import type { ProductSort } from '@shop/shared/catalog';
-import type { ProductFilters } from './api/product-queries.ts';
+import type { ProductFilters } from '@/lib/api/products.ts';
 
 export const LISTING_PAGE_SIZE = 24;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '@/features/auth/session-store.ts';
+import { useSession } from '@/lib/session-store.ts';
 import { startCheckout } from './start-checkout.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -65,7 +65,9 @@ describe('checkout with Paystack', () => {
     });
     expect(paystack.opened).toEqual(['acc_123']);
     expect(calls).toEqual(['POST /api/checkout', 'POST /api/checkout/ref_ps/verify']);
-    expect(toast.success).toHaveBeenCalledWith('Purchase is Successful');
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Purchase is Successful', expect.objectContaining({ duration: 10_000 })),
+    );
   });
 
   it('asks "Are you sure you want to close" and reopens the checkout when the shopper says no', async () => {
@@ -84,6 +86,7 @@ describe('checkout with Paystack', () => {
     await expect(startCheckout({ kind: 'direct', lines: [{ productId: 'p1', quantity: 1 }] })).resolves.toEqual({
       status: 'failed',
     });
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
     const shown = toast.error.mock.calls[0]![0];
     expect(shown.props.children[0].props.children).toBe('Failed to complete purchase');
     expect(shown.props.children[1].props.children).toBe('Invalid access code');

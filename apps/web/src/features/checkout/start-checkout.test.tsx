@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '@/features/auth/session-store.ts';
+import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { useCheckoutUi } from './checkout-store.ts';
 import { MESSAGES, startCheckout } from './start-checkout.tsx';
@@ -72,7 +72,9 @@ describe('startCheckout', () => {
     await expect(startCheckout({ kind: 'direct', lines: [{ productId: 'p1', quantity: 0 }] })).resolves.toEqual({
       status: 'failed',
     });
-    expect(toast.error).toHaveBeenCalledWith(MESSAGES.invalid);
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(MESSAGES.invalid, expect.objectContaining({ duration: 10_000 })),
+    );
     expect(MESSAGES.invalid).toBe('Invalid product or quantity');
     expect(calls).toEqual([]);
   });
@@ -87,7 +89,9 @@ describe('startCheckout', () => {
     whenSandboxOpens('attempted');
     const result = await startCheckout({ kind: 'cart', lines: [{ productId: 'p1', quantity: 2 }] });
     expect(result).toEqual({ status: 'paid', number: 'ADR-1001' });
-    expect(toast.success).toHaveBeenCalledWith('Purchase is Successful');
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Purchase is Successful', expect.objectContaining({ duration: 10_000 })),
+    );
     expect(calls).toEqual(['POST /api/checkout', 'POST /api/checkout/ref_1/verify']);
   });
 
@@ -102,7 +106,8 @@ describe('startCheckout', () => {
     await expect(startCheckout({ kind: 'cart', lines: [{ productId: 'p1', quantity: 1 }] })).resolves.toEqual({
       status: 'failed',
     });
-    expect(toast.error).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
     const shown = toast.error.mock.calls[0]![0];
     expect(JSON.stringify(shown.props.children[0].props.children)).toContain('Failed to complete purchase. Please try again.');
   });
@@ -112,6 +117,7 @@ describe('startCheckout', () => {
     await expect(startCheckout({ kind: 'direct', lines: [{ productId: 'p1', quantity: 3 }] })).resolves.toEqual({
       status: 'failed',
     });
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
     const shown = toast.error.mock.calls[0]![0];
     expect(shown.props.children[0].props.children).toBe('Failed to complete purchase');
     expect(shown.props.children[1].props.children).toBe('Only 1 left in stock');
@@ -124,6 +130,8 @@ describe('startCheckout', () => {
       status: 'cancelled',
     });
     expect(calls).toEqual(['POST /api/checkout']);
+    // A toast would arrive after the toast library's module has loaded: give it the chance.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(toast.error).not.toHaveBeenCalled();
   });
 

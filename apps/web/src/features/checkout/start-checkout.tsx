@@ -5,13 +5,13 @@
  * Paystack's inline checkout or the sandbox test checkout → the server verifies the payment.
  */
 import type { CheckoutResponse } from '@shop/shared/orders';
-import toast from 'react-hot-toast';
-import { useSession } from '@/features/auth/session-store.ts';
+import { notify } from '@/lib/notify.tsx';
+import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import type { CheckoutKind, CheckoutLineInput, CheckoutOutcome } from '@/lib/shop-actions.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
-import { createCheckout, verifyCheckout } from './api/checkout.ts';
+import { createCheckout, verifyCheckout } from '@/lib/api/checkout.ts';
 import { CLOSE_CONFIRM, type PaymentAttempt, useCheckoutUi } from './checkout-store.ts';
 
 export const MESSAGES = {
@@ -45,7 +45,7 @@ async function ensureSignedIn(): Promise<boolean> {
 }
 
 function failure(message: string, detail?: string) {
-  toast.error(
+  notify.error(
     <span>
       <strong className="block font-semibold">{message}</strong>
       {detail && detail !== message && <span className="mt-0.5 block text-sm">{detail}</span>}
@@ -80,7 +80,7 @@ export async function startCheckout({
 }): Promise<CheckoutResult> {
   const failed = kind === 'cart' ? MESSAGES.cartFailed : MESSAGES.directFailed;
   if (lines.length === 0 || lines.some((line) => !line.productId || !(line.quantity > 0))) {
-    toast.error(MESSAGES.invalid);
+    notify.error(MESSAGES.invalid);
     return { status: 'failed' };
   }
   if (!(await ensureSignedIn())) return { status: 'cancelled' };
@@ -106,7 +106,7 @@ export async function startCheckout({
     // Stock and the shopper's orders have changed.
     void queryClient.invalidateQueries();
     if (verified.paid) {
-      toast.success(MESSAGES.paid);
+      notify.success(MESSAGES.paid);
       return { status: 'paid', number: verified.number };
     }
     failure(failed, verified.msg);

@@ -7,11 +7,11 @@
  */
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigationType } from 'react-router';
-import { useSession } from '@/features/auth/session-store.ts';
+import { useSession } from '@/lib/session-store.ts';
 import { totalQuantity, useCart } from '@/features/cart/cart-store.ts';
 import { useCheckoutUi } from '@/features/checkout/checkout-store.ts';
 import { Header } from '@/features/storefront-layout/components/header.tsx';
-import { notifySuccess } from '@/lib/notify.ts';
+import { notify } from '@/lib/notify.tsx';
 import { type ShopActions, ShopActionsContext } from '@/lib/shop-actions.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 
@@ -48,7 +48,7 @@ function StorefrontFrame({ children }: { children: ReactNode }) {
     () => ({
       addToCart(item, quantity = 1) {
         useCart.getState().add(item, quantity);
-        notifySuccess(`${item.title} added to your cart`, `cart-${item.productId}`);
+        notify.success(`${item.title} added to your cart`, { id: `cart-${item.productId}` });
       },
       async checkout(request) {
         const { startCheckout } = await import('@/features/checkout/start-checkout.tsx');
@@ -80,7 +80,7 @@ function StorefrontFrame({ children }: { children: ReactNode }) {
         onSignIn={showSignIn}
         onSignOut={() => {
           signOut();
-          notifySuccess('You are signed out');
+          notify.success('You are signed out');
         }}
         renderPanel={(section, close) => (
           <Suspense fallback={<div className="h-64" />}>

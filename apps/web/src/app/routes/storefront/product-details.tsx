@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { productKeys } from '@/features/catalog/api/products.ts';
+import { productKeys } from '@/lib/api/products.ts';
 import { ProductDetails } from '@/features/catalog/components/product-details.tsx';
 import { ProductReviews } from '@/features/reviews/components/product-reviews.tsx';
 

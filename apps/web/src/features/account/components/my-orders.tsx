@@ -1,14 +1,15 @@
-import { formatNaira, nairaToKobo } from '@shop/shared/money';
+import { formatNairaAmount } from '@shop/shared/money';
 import type { OrderStatus } from '@shop/shared/orders';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/page-states.tsx';
 import { primaryButton } from '@/components/ui-classes.ts';
 import { ProductImage } from '@/components/product-image.tsx';
-import { useSession } from '@/features/auth/session-store.ts';
+import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
-import { useMyOrders } from '../api/orders.ts';
+import { myOrdersOptions } from '@/lib/api/orders.ts';
 import { shortDate } from '@/lib/dates.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const STATUS_LABEL: Record<OrderStatus, string> = {
   pending: 'Awaiting payment',
@@ -33,7 +34,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
 /** /orders ("My orders"): the signed-in shopper's orders, newest first, with their status. */
 export function MyOrders() {
   const status = useSession((s) => s.status);
-  const orders = useMyOrders(status === 'signed-in');
+  const orders = useQuery({ ...myOrdersOptions, enabled: status === 'signed-in' });
 
   let body: React.ReactNode;
   if (status === 'restoring' || (status === 'signed-in' && orders.isPending)) body = <LoadingState />;
@@ -81,7 +82,7 @@ export function MyOrders() {
                 >
                   {STATUS_LABEL[order.status]}
                 </p>
-                <p className="font-semibold tabular-nums sm:ml-auto">{formatNaira(nairaToKobo(order.total))}</p>
+                <p className="font-semibold tabular-nums sm:ml-auto">{formatNairaAmount(order.total)}</p>
               </header>
               <ul className="divide-y divide-line px-5">
                 {order.lines.map((line, i) => (
@@ -103,7 +104,7 @@ export function MyOrders() {
                         {line.size || line.color ? ' · ' : ''}Qty {line.quantity}
                       </p>
                     </div>
-                    <p className="text-sm tabular-nums">{formatNaira(nairaToKobo(line.lineTotal))}</p>
+                    <p className="text-sm tabular-nums">{formatNairaAmount(line.lineTotal)}</p>
                   </li>
                 ))}
               </ul>

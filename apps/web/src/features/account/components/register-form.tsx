@@ -2,15 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type RegisterBody, registerBody } from '@shop/shared/auth';
 import { useId } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { notify } from '@/lib/notify.tsx';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.ts';
-import { useSession } from '@/features/auth/session-store.ts';
+import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
-import { useRegister } from '../api/auth.ts';
+import { registerMutation } from '@/lib/api/auth.ts';
+import { useMutation } from '@tanstack/react-query';
 
 export const PASSWORDS_MUST_MATCH = 'Both passwords must match!';
 
@@ -37,7 +38,7 @@ export function RegisterForm() {
   const id = useId();
   const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);
-  const registerMutation = useRegister();
+  const signUp = useMutation(registerMutation);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
@@ -49,11 +50,11 @@ export function RegisterForm() {
   const mismatch = (confirm.length > 0 || Boolean(errors.confirmPassword)) && password !== confirm;
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _, ...body }) => {
-    registerMutation.mutate(body as RegisterBody, {
+    signUp.mutate(body as RegisterBody, {
       onSuccess(response) {
         signIn(response);
         useSignInRequest.getState().settle(true);
-        toast.success(`Welcome, ${response.user.fname}!`);
+        notify.success(`Welcome, ${response.user.fname}!`);
         navigate('/');
       },
       onError(error) {
@@ -66,9 +67,9 @@ export function RegisterForm() {
       },
     });
   });
-  const serverMessage = registerMutation.error
-    ? registerMutation.error instanceof ApiError && registerMutation.error.status < 500
-      ? registerMutation.error.message
+  const serverMessage = signUp.error
+    ? signUp.error instanceof ApiError && signUp.error.status < 500
+      ? signUp.error.message
       : 'Something went wrong'
     : null;
 
@@ -150,8 +151,8 @@ export function RegisterForm() {
           </p>
         )}
         <div className="sm:col-span-2">
-          <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={registerMutation.isPending}>
-            {registerMutation.isPending ? 'Loading...' : 'SIGN UP'}
+          <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={signUp.isPending}>
+            {signUp.isPending ? 'Loading...' : 'SIGN UP'}
           </button>
           <p className="mt-4 text-xs text-muted">
             By signing up you agree to our terms. We never share your details.{' '}

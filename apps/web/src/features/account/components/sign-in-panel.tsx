@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '@/components/dialog.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '@/components/ui-classes.ts';
-import { useSession } from '@/features/auth/session-store.ts';
+import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
-import { useLogin } from '../api/auth.ts';
+import { loginMutation } from '@/lib/api/auth.ts';
+import { useMutation } from '@tanstack/react-query';
 
 /**
  * The sign-in panel: email, password with show/hide, LOGIN ("Loading..." while working),
@@ -21,13 +22,13 @@ export default function SignInPanel() {
   const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);
   const settle = useSignInRequest((s) => s.settle);
-  const loginMutation = useLogin();
+  const login = useMutation(loginMutation);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    loginMutation.mutate(
+    login.mutate(
       { email, password },
       {
         onSuccess(response) {
@@ -38,7 +39,7 @@ export default function SignInPanel() {
       },
     );
   };
-  const error = loginMutation.error;
+  const error = login.error;
   const message = error ? (error instanceof ApiError ? error.message : 'Something went wrong') : null;
 
   return (
@@ -96,8 +97,8 @@ export default function SignInPanel() {
               {message}
             </p>
           )}
-          <button type="submit" disabled={loginMutation.isPending} className={`${primaryButton} w-full`}>
-            {loginMutation.isPending ? 'Loading...' : 'LOGIN'}
+          <button type="submit" disabled={login.isPending} className={`${primaryButton} w-full`}>
+            {login.isPending ? 'Loading...' : 'LOGIN'}
           </button>
         </form>
         <div className="mt-10 border-t border-line pt-8">

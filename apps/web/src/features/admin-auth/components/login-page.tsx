@@ -3,19 +3,18 @@
  * server decides; its `msg` shows in red under the button. Success → /dashboard.
  */
 import { COPYRIGHT_YEAR } from '@shop/shared/constants';
-import { useQueryClient } from '@tanstack/react-query';
-import { Eye, EyeOff } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { buttonClass, inputClass } from '@/components/admin/ui.tsx';
-import { useSession } from '@/features/auth/session-store.ts';
-import { useAdminLogin } from '../api/auth-api.ts';
+import { PasswordInput } from '@/components/password-input.tsx';
+import { useSession } from '@/lib/session-store.ts';
+import { adminLoginMutation } from '@/lib/api/auth.ts';
 
 export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const login = useAdminLogin();
+  const login = useMutation(adminLoginMutation);
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -70,25 +69,13 @@ export function LoginPage() {
               <label htmlFor="login-password" className="mb-1 block text-sm font-medium">
                 Password
               </label>
-              <div className="relative">
-                <input
-                  id="login-password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  className={`${inputClass} pr-10`}
-                />
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((v) => !v)}
-                  aria-label={showPassword ? 'Hide password' : 'Show password'}
-                  aria-pressed={showPassword}
-                  className="absolute inset-y-0 right-0 flex items-center px-3 text-neutral-500 hover:text-neutral-900"
-                >
-                  {showPassword ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
-                </button>
-              </div>
+              <PasswordInput
+                id="login-password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className={inputClass}
+              />
             </div>
             <button type="submit" disabled={login.isPending} className={`${buttonClass.primary} w-full`}>
               {login.isPending ? 'Loading...' : 'Login'}

@@ -6,17 +6,18 @@ import { Eye, EyeOff, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
-import { formatDate } from '@/components/admin/format.ts';
-import { notify } from '@/components/admin/notify.ts';
+import { shortDate } from '@/lib/dates.ts';
+import { notify } from '@/lib/notify.tsx';
 import { Badge, buttonClass, Card, ErrorNotice, Field, inputClass, PageHeader } from '@/components/admin/ui.tsx';
-import { useAllBanners, useCreateBanner, useDeleteBanner, useUpdateBanner } from '../api/banners-api.ts';
+import { allBannersOptions, createBannerMutation, deleteBannerMutation, updateBannerMutation } from '@/lib/api/banners.ts';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 export function BannersPage() {
   const navigate = useNavigate();
-  const banners = useAllBanners();
-  const create = useCreateBanner();
-  const update = useUpdateBanner();
-  const remove = useDeleteBanner();
+  const banners = useQuery(allBannersOptions());
+  const create = useMutation(createBannerMutation);
+  const update = useMutation(updateBannerMutation);
+  const remove = useMutation(deleteBannerMutation);
   const { confirm, dialog } = useConfirm();
   const [title, setTitle] = useState('');
   const [error, setError] = useState('');
@@ -30,7 +31,7 @@ export function BannersPage() {
     setError('');
     create.mutate(title, {
       onSuccess: () => {
-        notify.success('Banner created');
+        notify.success('Banner created', { area: 'admin' });
         navigate('/dashboard');
       },
       onError: (err) => setError(err.message),
@@ -40,8 +41,8 @@ export function BannersPage() {
   const onDelete = async (id: string, text: string) => {
     if (!(await confirm(`Are you sure you want to delete the banner "${text}"?`))) return;
     remove.mutate(id, {
-      onSuccess: () => notify.success('Banner deleted'),
-      onError: (err) => notify.error(err.message),
+      onSuccess: () => notify.success('Banner deleted', { area: 'admin' }),
+      onError: (err) => notify.error(err.message, { area: 'admin' }),
     });
   };
 
@@ -76,15 +77,20 @@ export function BannersPage() {
             {banners.data?.map((b) => (
               <li key={b.id} className="flex items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
-                  <p className={`text-sm ${b.active ? 'text-neutral-900' : 'text-neutral-400'}`}>{b.title}</p>
+                  <p className={`text-sm ${b.active ? 'text-neutral-900' : 'text-neutral-600 line-through'}`}>{b.title}</p>
                   <p className="mt-0.5 text-xs text-neutral-500">
-                    {formatDate(b.createdAt)} {b.active ? <Badge tone="green">Showing</Badge> : <Badge>Hidden</Badge>}
+                    {shortDate(b.createdAt)} {b.active ? <Badge tone="green">Showing</Badge> : <Badge>Hidden</Badge>}
                   </p>
                 </div>
                 <button
                   type="button"
                   className={buttonClass.icon}
-                  onClick={() => update.mutate({ id: b.id, active: !b.active }, { onError: (err) => notify.error(err.message) })}
+                  onClick={() =>
+                    update.mutate(
+                      { id: b.id, active: !b.active },
+                      { onError: (err) => notify.error(err.message, { area: 'admin' }) },
+                    )
+                  }
                   aria-label={b.active ? `Hide banner "${b.title}"` : `Show banner "${b.title}"`}
                 >
                   {b.active ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}

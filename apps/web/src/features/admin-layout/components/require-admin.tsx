@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '@/features/auth/session-store.ts';
+import { useSession } from '@/lib/session-store.ts';
 
 export const GUARD_MESSAGE = 'Oops!! Sorry you have to log In';
 

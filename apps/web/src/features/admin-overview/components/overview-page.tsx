@@ -1,15 +1,17 @@
 /** Overview: revenue and orders for today, 7 and 30 days, the 30-day chart, top products, low stock and recent orders. */
 import { Link } from 'react-router';
-import { formatDateTime, naira } from '@/components/admin/format.ts';
+import { dateTime } from '@/lib/dates.ts';
+import { formatNairaAmount } from '@shop/shared/money';
 import { Badge, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
-import { useStats } from '../api/stats-api.ts';
+import { statsOptions } from '@/lib/api/stats.ts';
 import { RevenueChart } from './revenue-chart.tsx';
+import { useQuery } from '@tanstack/react-query';
 
 function Figure({ label, revenue, orders }: { label: string; revenue: number; orders: number }) {
   return (
     <Card>
       <h2 className="text-sm font-medium text-neutral-600">{label}</h2>
-      <p className="mt-2 text-2xl font-semibold tracking-tight">{naira(revenue)}</p>
+      <p className="mt-2 text-2xl font-semibold tracking-tight">{formatNairaAmount(revenue)}</p>
       <p className="mt-1 text-sm text-neutral-600">
         {orders} {orders === 1 ? 'order' : 'orders'}
       </p>
@@ -18,7 +20,7 @@ function Figure({ label, revenue, orders }: { label: string; revenue: number; or
 }
 
 export function OverviewPage() {
-  const stats = useStats();
+  const stats = useQuery(statsOptions());
   if (stats.isPending) return <Spinner />;
   if (stats.error) {
     return (
@@ -53,7 +55,7 @@ export function OverviewPage() {
                   {p.title}
                 </Link>
                 <span className="shrink-0 text-neutral-600">
-                  {p.units} sold · {naira(p.revenue)}
+                  {p.units} sold · {formatNairaAmount(p.revenue)}
                 </span>
               </li>
             ))}
@@ -86,11 +88,11 @@ export function OverviewPage() {
                     {o.number}
                   </Link>
                   <span className="block truncate text-xs text-neutral-500">
-                    {o.customerName} · {formatDateTime(o.createdAt)}
+                    {o.customerName} · {dateTime(o.createdAt)}
                   </span>
                 </span>
                 <span className="shrink-0 text-right">
-                  {naira(o.total)}
+                  {formatNairaAmount(o.total)}
                   <span className="block text-xs text-neutral-500">{o.status}</span>
                 </span>
               </li>

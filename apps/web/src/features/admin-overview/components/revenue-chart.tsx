@@ -2,7 +2,7 @@
  * The last 30 days' revenue as an inline SVG bar chart (no chart library). Each bar has a
  * tooltip (<title>) and the data is also given as a visually hidden table for screen readers.
  */
-import { naira } from '@/components/admin/format.ts';
+import { formatNairaAmount } from '@shop/shared/money';
 
 export interface DailyPoint {
   date: string;
@@ -62,7 +62,7 @@ export function RevenueChart({ daily }: { daily: DailyPoint[] }) {
           return (
             <g key={d.date}>
               <rect x={x} y={PAD.top + innerH - h} width={barW} height={Math.max(h, d.revenue > 0 ? 1 : 0)} rx="2" fill="#b4531f">
-                <title>{`${label(d.date)}: ${naira(d.revenue)} (${d.orders} orders)`}</title>
+                <title>{`${label(d.date)}: ${formatNairaAmount(d.revenue)} (${d.orders} orders)`}</title>
               </rect>
               {i % 5 === 0 || i === daily.length - 1 ? (
                 <text x={x + barW / 2} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#737373">
@@ -88,7 +88,7 @@ export function RevenueChart({ daily }: { daily: DailyPoint[] }) {
             {daily.map((d) => (
               <tr key={d.date}>
                 <td>{label(d.date)}</td>
-                <td>{naira(d.revenue)}</td>
+                <td>{formatNairaAmount(d.revenue)}</td>
                 <td>{d.orders}</td>
               </tr>
             ))}

@@ -1,11 +1,19 @@
-/** Choosing the buyer: search existing customers, or create one (message shown for 5 s). */
-import { customerCreateBody, type Customer } from '@shop/shared/people';
+/**
+ * Choosing the buyer, if there is one to record: search existing customers, or create one
+ * (its message shows for 5 s). With none chosen, the sale is to a walk-in customer.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { WALK_IN_CUSTOMER } from '@shop/shared/orders';
+import { type Customer, customerCreateBody } from '@shop/shared/people';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { UserPlus, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { SearchInput } from '@/components/admin/search-input.tsx';
 import { buttonClass, Card, Field, inputClass } from '@/components/admin/ui.tsx';
-import { useFlash } from '@/components/admin/use-flash.ts';
-import { useCreateCustomer, useCustomerSearch } from '../api/pos-api.ts';
+import { createCustomerMutation, customerSearchOptions } from '@/lib/api/customers.ts';
+import { notify, TOAST_MS } from '@/lib/notify.tsx';
 
 export const CUSTOMER_CREATED = 'Customer created successfully';
 
@@ -14,46 +22,35 @@ interface CustomerPanelProps {
   onSelect(customer: Customer | null): void;
 }
 
-const EMPTY = { firstName: '', lastName: '', email: '', phone: '' };
+type CustomerForm = z.input<typeof customerCreateBody>;
+const EMPTY: CustomerForm = { firstName: '', lastName: '', email: '', phone: '' };
+const FIELDS: { name: keyof CustomerForm; label: string; type: string }[] = [
+  { name: 'firstName', label: 'First name', type: 'text' },
+  { name: 'lastName', label: 'Last name', type: 'text' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'phone', label: 'Phone (optional)', type: 'tel' },
+];
 
 export function CustomerPanel({ customer, onSelect }: CustomerPanelProps) {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
-  const [draft, setDraft] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
-  const [created, flashCreated] = useFlash();
-  const customers = useCustomerSearch(search);
-  const create = useCreateCustomer();
+  const customers = useQuery(customerSearchOptions(search));
+  const create = useMutation(createCustomerMutation);
+  const form = useForm<CustomerForm, unknown, z.output<typeof customerCreateBody>>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(customerCreateBody),
+  });
 
-  const onCreate = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = customerCreateBody.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: (c) => {
-        flashCreated(CUSTOMER_CREATED);
-        setDraft(EMPTY);
+  const onCreate = form.handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (created) => {
+        notify.success(CUSTOMER_CREATED, { area: 'admin', duration: TOAST_MS.pointOfSale });
+        form.reset(EMPTY);
         setCreating(false);
-        onSelect(c);
+        onSelect(created);
       },
-      onError: (error) => setErrors({ email: error.message }),
-    });
-  };
-
-  const input = (name: keyof typeof EMPTY, label: string, type = 'text') => (
-    <Field label={label} htmlFor={`pos-customer-${name}`} error={errors[name]}>
-      <input
-        id={`pos-customer-${name}`}
-        type={type}
-        value={draft[name]}
-        onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
-        className={inputClass}
-      />
-    </Field>
+      onError: (error) => form.setError('email', { message: error.message }),
+    }),
   );
 
   return (
@@ -66,11 +63,6 @@ export function CustomerPanel({ customer, onSelect }: CustomerPanelProps) {
           </button>
         ) : null}
       </div>
-      {created ? (
-        <p role="status" className="mb-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
-          {created}
-        </p>
-      ) : null}
       {customer ? (
         <div className="mb-3 flex items-center justify-between rounded-md border border-neutral-900 bg-neutral-50 px-3 py-2">
           <div className="text-sm">
@@ -83,13 +75,24 @@ export function CustomerPanel({ customer, onSelect }: CustomerPanelProps) {
             <X size={16} aria-hidden="true" />
           </button>
         </div>
-      ) : null}
+      ) : (
+        <p className="mb-3 text-sm text-neutral-700" data-testid="pos-customer">
+          {WALK_IN_CUSTOMER}: choose a customer only to keep their details.
+        </p>
+      )}
       {creating ? (
         <form onSubmit={onCreate} className="grid gap-3 sm:grid-cols-2" noValidate aria-label="New customer">
-          {input('firstName', 'First name')}
-          {input('lastName', 'Last name')}
-          {input('email', 'Email', 'email')}
-          {input('phone', 'Phone (optional)', 'tel')}
+          {FIELDS.map(({ name, label, type }) => (
+            <Field key={name} label={label} htmlFor={`pos-customer-${name}`} error={form.formState.errors[name]?.message}>
+              <input
+                id={`pos-customer-${name}`}
+                type={type}
+                aria-invalid={form.formState.errors[name] ? true : undefined}
+                {...form.register(name)}
+                className={inputClass}
+              />
+            </Field>
+          ))}
           <div className="flex gap-2 sm:col-span-2">
             <button type="submit" className={buttonClass.primary} disabled={create.isPending}>
               {create.isPending ? 'Creating ...' : 'Save Customer'}
@@ -113,11 +116,11 @@ export function CustomerPanel({ customer, onSelect }: CustomerPanelProps) {
                   <span className="font-medium">
                     {c.firstName} {c.lastName}
                   </span>
-                  <span className="truncate text-neutral-500">{c.email}</span>
+                  <span className="truncate text-neutral-600">{c.email}</span>
                 </button>
               </li>
             ))}
-            {customers.data?.length === 0 ? <li className="py-2 text-sm text-neutral-500">No customers found</li> : null}
+            {customers.data?.length === 0 ? <li className="py-2 text-sm text-neutral-600">No customers found</li> : null}
           </ul>
         </>
       ) : null}

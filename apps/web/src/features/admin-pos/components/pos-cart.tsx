@@ -1,7 +1,7 @@
-/** The cart: lines with quantity and remove, the totals, payment method and Purchase. */
+/** The cart: lines (each a size and colour of a product) with quantity and remove, the total, payment method and Purchase. */
 import { POS_PAYMENT_METHODS } from '@shop/shared/orders';
 import { Trash2 } from 'lucide-react';
-import { naira } from '@/components/admin/format.ts';
+import { formatNairaAmount } from '@shop/shared/money';
 import { buttonClass, Card } from '@/components/admin/ui.tsx';
 import { cartQuantity, cartTotal, usePosCart } from '../cart-store.ts';
 
@@ -14,10 +14,9 @@ interface PosCartProps {
   onPurchase(): void;
   busy: boolean;
   error: string;
-  success: string;
 }
 
-export function PosCart({ paymentMethod, onPaymentMethod, onPurchase, busy, error, success }: PosCartProps) {
+export function PosCart({ paymentMethod, onPaymentMethod, onPurchase, busy, error }: PosCartProps) {
   const { lines, setQuantity, remove } = usePosCart();
 
   return (
@@ -29,40 +28,46 @@ export function PosCart({ paymentMethod, onPaymentMethod, onPurchase, busy, erro
         <p className="py-6 text-center text-sm text-neutral-500">The cart is empty. Click a product to add it.</p>
       ) : (
         <ul aria-label="Cart" className="divide-y divide-neutral-100">
-          {lines.map(({ product, quantity }) => (
-            <li key={product.id} className="flex items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{product.title}</p>
-                <p className="text-xs text-neutral-500">{naira(product.salePrice)} each</p>
-              </div>
-              <label className="sr-only" htmlFor={`qty-${product.id}`}>
-                Quantity of {product.title}
-              </label>
-              <input
-                id={`qty-${product.id}`}
-                type="number"
-                min={1}
-                max={product.counter}
-                value={quantity}
-                onChange={(e) => setQuantity(product.id, e.target.valueAsNumber)}
-                className="w-16 rounded-md border border-neutral-300 px-2 py-1 text-right text-sm"
-              />
-              <span className="w-28 text-right text-sm font-medium">{naira(product.salePrice * quantity)}</span>
-              <button
-                type="button"
-                className={buttonClass.icon}
-                onClick={() => remove(product.id)}
-                aria-label={`Remove ${product.title}`}
-              >
-                <Trash2 size={16} aria-hidden="true" />
-              </button>
-            </li>
-          ))}
+          {lines.map(({ item, quantity }) => {
+            const name = item.label ? `${item.title} (${item.label})` : item.title;
+            return (
+              <li key={item.variantId} className="flex items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">{item.title}</p>
+                  <p className="text-xs text-neutral-600">
+                    {item.label ? `${item.label} · ` : ''}
+                    {formatNairaAmount(item.salePrice)} each
+                  </p>
+                </div>
+                <label className="sr-only" htmlFor={`qty-${item.variantId}`}>
+                  Quantity of {name}
+                </label>
+                <input
+                  id={`qty-${item.variantId}`}
+                  type="number"
+                  min={1}
+                  max={item.counter}
+                  value={quantity}
+                  onChange={(e) => setQuantity(item.variantId, e.target.valueAsNumber)}
+                  className="w-16 rounded-md border border-neutral-300 px-2 py-1 text-right text-sm"
+                />
+                <span className="w-28 text-right text-sm font-medium">{formatNairaAmount(item.salePrice * quantity)}</span>
+                <button
+                  type="button"
+                  className={buttonClass.icon}
+                  onClick={() => remove(item.variantId)}
+                  aria-label={`Remove ${name}`}
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       <div className="mt-4 flex items-center justify-between border-t border-neutral-200 pt-4 text-base font-semibold">
         <span>Total</span>
-        <span data-testid="pos-total">{naira(cartTotal(lines))}</span>
+        <span data-testid="pos-total">{formatNairaAmount(cartTotal(lines))}</span>
       </div>
       <div className="mt-4">
         <label htmlFor="pos-payment" className="mb-1 block text-sm font-medium">
@@ -87,11 +92,6 @@ export function PosCart({ paymentMethod, onPaymentMethod, onPurchase, busy, erro
       {error ? (
         <p role="alert" className="mt-3 text-sm text-red-600">
           {error}
-        </p>
-      ) : null}
-      {success ? (
-        <p role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
-          {success}
         </p>
       ) : null}
     </Card>

@@ -1,20 +1,55 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { makeProduct } from '@/components/test-products.ts';
 import { usePosCart } from '../cart-store.ts';
 import { PosPage } from './pos-page.tsx';
 
-const product = (id: string, title: string, price: number, discount = 0, counter = 10) => ({
+const scarf = makeProduct(1, {
+  id: 'p1',
+  title: 'Adire scarf',
+  price: 12000,
+  discount: 2000,
+  salePrice: 10000,
+  priceFrom: 10000,
+  priceTo: 10000,
+  defaultVariantId: 'v1',
+});
+const necklace = makeProduct(2, {
+  id: 'p2',
+  title: 'Bead necklace',
+  price: 5000,
+  salePrice: 5000,
+  priceFrom: 5000,
+  priceTo: 5000,
+  defaultVariantId: 'v2',
+});
+const dress = makeProduct(3, {
+  id: 'p3',
+  title: 'Wrap dress',
+  price: 20000,
+  salePrice: 20000,
+  priceFrom: 20000,
+  priceTo: 20000,
+  defaultVariantId: null,
+  size: ['medium', 'large'],
+  colors: ['Red'],
+});
+const dressVariant = (id: string, size: string, counter: number) => ({
   id,
-  title,
-  price,
-  discount,
-  salePrice: price - discount,
+  sku: `DRESS-${size}`,
+  size,
+  color: 'Red',
+  price: 20000,
+  discount: 0,
+  salePrice: 20000,
+  priceOverride: null,
+  discountOverride: null,
   counter,
-  imageUrl: null,
+  availability: counter > 0 ? 'In Stock' : 'Out of Stock',
   imageUrls: [],
 });
-const products = [product('p1', 'Adire scarf', 12000, 2000), product('p2', 'Bead necklace', 5000)];
 const customer = {
   id: '3f1c4d7e-1111-4222-8333-944455556666',
   firstName: 'Ngozi',
@@ -26,25 +61,14 @@ const customer = {
 
 function serve() {
   return mockFetch(({ url, method, body }) => {
-    if (url.pathname === '/api/products') return { body: products };
+    if (url.pathname === '/api/products') return { body: [scarf, necklace, dress], headers: { 'x-total-count': '3' } };
+    if (url.pathname === '/api/products/p3') {
+      return { body: { ...dress, variants: [dressVariant('v3m', 'medium', 0), dressVariant('v3l', 'large', 2)] } };
+    }
     if (url.pathname === '/api/customers') return { body: [customer] };
     if (url.pathname === '/api/pos/orders' && method === 'POST') {
-      const lines = (body as { lines: { productId: string; quantity: number }[] }).lines;
-      const orderLines = lines.map((l) => {
-        const p = products.find((x) => x.id === l.productId)!;
-        return {
-          productId: p.id,
-          title: p.title,
-          imageUrl: null,
-          color: '',
-          size: '',
-          unitPrice: p.price,
-          unitDiscount: p.discount,
-          quantity: l.quantity,
-          lineTotal: p.salePrice * l.quantity,
-        };
-      });
-      const total = orderLines.reduce((s, l) => s + l.lineTotal, 0);
+      const sale = body as { customerId?: string; lines: { quantity: number }[] };
+      const total = 10000 * (sale.lines[0]?.quantity ?? 1);
       return {
         status: 201,
         body: {
@@ -52,13 +76,14 @@ function serve() {
             id: 'o1',
             number: 'NG-000042',
             status: 'paid',
+            name: sale.customerId ? 'Ngozi Eze' : 'Walk-in customer',
             paymentMethod: 'cash',
             subtotal: total,
             discount: 0,
             total,
-            lines: orderLines,
+            lines: [{ title: 'Adire scarf', unitPrice: 10000, unitDiscount: 0, quantity: 2, lineTotal: total }],
           },
-          customer,
+          customer: sale.customerId ? customer : null,
           storeName: 'Adire',
           issuedAt: '2024-05-01T10:00:00.000Z',
         },
@@ -69,19 +94,26 @@ function serve() {
 
 const cart = () => screen.queryByRole('list', { name: 'Cart' });
 const cartLines = () => (cart() ? within(cart()!).getAllByRole('listitem') : []);
-const quantityOf = (title: string) => (screen.getByLabelText(`Quantity of ${title}`) as HTMLInputElement).value;
+const quantityOf = (name: string) => (screen.getByLabelText(`Quantity of ${name}`) as HTMLInputElement).value;
+/** A product's button is named by what it shows: its title, price and stock. */
+const productButton = (title: string) => screen.findByRole('button', { name: new RegExp(`^${title}`) });
 
-describe('Point of Sale cart', () => {
-  beforeEach(() => usePosCart.getState().clear());
+describe('Point of Sale', () => {
+  beforeEach(() => {
+    usePosCart.getState().clear();
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+  });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('adds a clicked product with quantity 1, increments it on the next click, and removes the line', async () => {
     serve();
     renderWithProviders(<PosPage />);
-    const addScarf = await screen.findByRole('button', { name: 'Add Adire scarf to cart' });
+    const addScarf = await productButton('Adire scarf');
+    expect(addScarf.textContent).toContain('₦10,000.00');
 
     fireEvent.click(addScarf);
     expect(cartLines()).toHaveLength(1);
@@ -92,7 +124,7 @@ describe('Point of Sale cart', () => {
     expect(cartLines()).toHaveLength(1);
     expect(quantityOf('Adire scarf')).toBe('2');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add Bead necklace to cart' }));
+    fireEvent.click(await productButton('Bead necklace'));
     expect(cartLines()).toHaveLength(2);
     expect(screen.getByTestId('pos-total').textContent).toBe('₦25,000.00');
     expect(screen.getByText('3 items')).toBeTruthy();
@@ -103,20 +135,58 @@ describe('Point of Sale cart', () => {
     expect(screen.getByTestId('pos-total').textContent).toBe('₦5,000.00');
   });
 
+  it('asks for the size of a product that has several, and offers no sold-out one', async () => {
+    serve();
+    renderWithProviders(<PosPage />);
+    fireEvent.click(await productButton('Wrap dress'));
+    const chooser = await screen.findByRole('dialog', { name: 'Choose a size or colour' });
+    const medium = await within(chooser).findByRole('button', { name: /^medium \/ Red/ });
+    expect((medium as HTMLButtonElement).disabled).toBe(true);
+    expect(medium.textContent).toContain('Sold out');
+    fireEvent.click(within(chooser).getByRole('button', { name: /^large \/ Red/ }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(quantityOf('Wrap dress (large / Red)')).toBe('1');
+  });
+
   it('refuses to purchase an empty cart with the spec’s message', async () => {
     const api = serve();
     renderWithProviders(<PosPage />);
-    await screen.findByRole('button', { name: 'Add Adire scarf to cart' });
+    await productButton('Adire scarf');
     fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
     expect(screen.getByRole('alert').textContent).toBe('Please add items to the cart before purchasing');
     expect(api.requests.some((r) => r.url.pathname === '/api/pos/orders')).toBe(false);
   });
 
+  it('sells to a walk-in customer when none is chosen', async () => {
+    const api = serve();
+    renderWithProviders(
+      <>
+        <PosPage />
+        <Toaster />
+      </>,
+    );
+    expect((await screen.findByTestId('pos-customer')).textContent).toContain('Walk-in customer');
+    fireEvent.click(await productButton('Adire scarf'));
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByText('Purchase successful')).toBeTruthy();
+    expect(api.last('/api/pos/orders')!.body).toEqual({
+      lines: [{ productId: 'p1', variantId: 'v1', quantity: 1 }],
+      paymentMethod: 'cash',
+    });
+    const receipt = screen.getByRole('region', { name: 'Adire' });
+    expect(within(receipt).getByText(/Customer: Walk-in customer/)).toBeTruthy();
+  });
+
   it('sells the cart to the chosen customer, empties it, and shows the success message and receipt', async () => {
     const api = serve();
-    renderWithProviders(<PosPage />);
+    renderWithProviders(
+      <>
+        <PosPage />
+        <Toaster />
+      </>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: /Ngozi Eze/ }));
-    const addScarf = await screen.findByRole('button', { name: 'Add Adire scarf to cart' });
+    const addScarf = await productButton('Adire scarf');
     fireEvent.click(addScarf);
     fireEvent.click(addScarf);
     fireEvent.change(screen.getByLabelText('Payment method'), { target: { value: 'transfer' } });
@@ -125,7 +195,7 @@ describe('Point of Sale cart', () => {
     expect(await screen.findByText('Purchase successful')).toBeTruthy();
     expect(api.last('/api/pos/orders')!.body).toEqual({
       customerId: customer.id,
-      lines: [{ productId: 'p1', quantity: 2 }],
+      lines: [{ productId: 'p1', variantId: 'v1', quantity: 2 }],
       paymentMethod: 'transfer',
     });
     expect(cart()).toBeNull();

@@ -1,32 +1,33 @@
 /**
- * Point of Sale (/pos): choose or create the customer, search and click products into the
- * cart, pick the payment method and Purchase. Messages last 5 seconds; a successful sale
- * empties the cart and shows a printable receipt (only the receipt prints).
+ * Point of Sale (/pos): optionally choose or create the customer (without one, the sale is
+ * to a walk-in customer), search and click products into the cart (choosing the size and
+ * colour of those that have them), pick the payment method and Purchase. Messages last 5
+ * seconds; a successful sale empties the cart and shows a printable receipt (only the
+ * receipt prints).
  */
 import type { PosReceipt } from '@shop/shared/admin';
 import type { Customer } from '@shop/shared/people';
 import { useState } from 'react';
 import { PageHeader } from '@/components/admin/ui.tsx';
-import { useFlash } from '@/components/admin/use-flash.ts';
-import { useCreatePosOrder } from '../api/pos-api.ts';
+import { notify, TOAST_MS } from '@/lib/notify.tsx';
+import { posSaleMutation } from '@/lib/api/pos.ts';
 import { usePosCart } from '../cart-store.ts';
 import { CustomerPanel } from './customer-panel.tsx';
 import { type PaymentMethod, PosCart } from './pos-cart.tsx';
 import { ProductPicker } from './product-picker.tsx';
 import { Receipt } from './receipt.tsx';
+import { useMutation } from '@tanstack/react-query';
 
 export const EMPTY_CART = 'Please add items to the cart before purchasing';
 export const PURCHASE_FAILED = 'There was an error making the purchase. Please try again.';
 export const PURCHASE_DONE = 'Purchase successful';
-export const CHOOSE_CUSTOMER = 'Choose a customer or create one before purchasing';
 
 export function PosPage() {
   const cart = usePosCart();
-  const sale = useCreatePosOrder();
+  const sale = useMutation(posSaleMutation);
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
   const [error, setError] = useState('');
-  const [success, flashSuccess] = useFlash();
   const [receipt, setReceipt] = useState<PosReceipt | null>(null);
 
   const onPurchase = () => {
@@ -34,22 +35,18 @@ export function PosPage() {
       setError(EMPTY_CART);
       return;
     }
-    if (!customer) {
-      setError(CHOOSE_CUSTOMER);
-      return;
-    }
     setError('');
     sale.mutate(
       {
-        customerId: customer.id,
-        lines: cart.lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
+        ...(customer && { customerId: customer.id }),
+        lines: cart.lines.map((l) => ({ productId: l.item.productId, variantId: l.item.variantId, quantity: l.quantity })),
         paymentMethod,
       },
       {
         onSuccess: (data) => {
           cart.clear();
           setReceipt(data);
-          flashSuccess(PURCHASE_DONE);
+          notify.success(PURCHASE_DONE, { area: 'admin', duration: TOAST_MS.pointOfSale });
         },
         onError: (err) => setError(`${PURCHASE_FAILED} ${err.message}`),
       },
@@ -65,9 +62,9 @@ export function PosPage() {
         <div className="space-y-6 print:hidden">
           <CustomerPanel customer={customer} onSelect={setCustomer} />
           <ProductPicker
-            onAdd={(product) => {
+            onAdd={(item) => {
               setError('');
-              cart.add(product);
+              cart.add(item);
             }}
           />
         </div>
@@ -79,7 +76,6 @@ export function PosPage() {
               onPurchase={onPurchase}
               busy={sale.isPending}
               error={error}
-              success={success}
             />
           </div>
           {receipt ? <Receipt receipt={receipt} onClose={() => setReceipt(null)} /> : null}

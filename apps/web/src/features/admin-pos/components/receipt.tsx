@@ -1,7 +1,8 @@
 /** The printable receipt of a point-of-sale sale. When printing, only the receipt shows. */
 import type { PosReceipt } from '@shop/shared/admin';
 import { Printer } from 'lucide-react';
-import { formatDateTime, naira } from '@/components/admin/format.ts';
+import { dateTime } from '@/lib/dates.ts';
+import { formatNairaAmount } from '@shop/shared/money';
 import { buttonClass } from '@/components/admin/ui.tsx';
 import { PAYMENT_LABELS, type PaymentMethod } from './pos-cart.tsx';
 
@@ -18,12 +19,16 @@ export function Receipt({ receipt, onClose }: { receipt: PosReceipt; onClose(): 
           {receipt.storeName}
         </h2>
         <p className="text-xs text-neutral-600">Receipt {order.number}</p>
-        <p className="text-xs text-neutral-600">{formatDateTime(receipt.issuedAt)}</p>
+        <p className="text-xs text-neutral-600">{dateTime(receipt.issuedAt)}</p>
       </header>
       <p className="mt-4 border-t border-dashed border-neutral-400 pt-3 text-xs">
-        Customer: {customer.firstName} {customer.lastName}
-        <br />
-        {customer.email}
+        Customer: {customer ? `${customer.firstName} ${customer.lastName}` : order.name}
+        {customer && (
+          <>
+            <br />
+            {customer.email}
+          </>
+        )}
       </p>
       <table className="mt-3 w-full border-t border-dashed border-neutral-400 text-xs">
         <caption className="sr-only">Items</caption>
@@ -47,10 +52,10 @@ export function Receipt({ receipt, onClose }: { receipt: PosReceipt; onClose(): 
               <td className="py-1 pr-2">
                 {line.title}
                 <br />
-                <span className="text-neutral-500">@ {naira(line.unitPrice - line.unitDiscount)}</span>
+                <span className="text-neutral-500">@ {formatNairaAmount(line.unitPrice - line.unitDiscount)}</span>
               </td>
               <td className="py-1 text-right align-top">{line.quantity}</td>
-              <td className="py-1 text-right align-top">{naira(line.lineTotal)}</td>
+              <td className="py-1 text-right align-top">{formatNairaAmount(line.lineTotal)}</td>
             </tr>
           ))}
         </tbody>
@@ -58,17 +63,17 @@ export function Receipt({ receipt, onClose }: { receipt: PosReceipt; onClose(): 
       <dl className="mt-3 space-y-1 border-t border-dashed border-neutral-400 pt-3 text-xs">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
-          <dd>{naira(order.subtotal)}</dd>
+          <dd>{formatNairaAmount(order.subtotal)}</dd>
         </div>
         {order.discount > 0 ? (
           <div className="flex justify-between">
             <dt>Discount</dt>
-            <dd>−{naira(order.discount)}</dd>
+            <dd>−{formatNairaAmount(order.discount)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between text-sm font-bold">
           <dt>Total</dt>
-          <dd>{naira(order.total)}</dd>
+          <dd>{formatNairaAmount(order.total)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>Paid by</dt>

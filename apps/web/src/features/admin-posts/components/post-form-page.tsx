@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
-import { notify } from '@/components/admin/notify.ts';
+import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, PageHeader, Spinner } from '@/components/admin/ui.tsx';
-import { useCreatePost, usePost, useUpdatePost } from '../api/posts-api.ts';
+import { createPostMutation, postOptions, updatePostMutation } from '@/lib/api/posts.ts';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 const backLink = (
   <Link to="/posttable" className="mb-4 inline-flex items-center gap-1 text-sm text-neutral-700 hover:underline">
@@ -21,7 +22,7 @@ export function PostCreatePage() {
 }
 
 export function PostEditPage({ id }: { id: string }) {
-  const post = usePost(id);
+  const post = useQuery(postOptions(id));
   if (post.isPending) return <Spinner />;
   if (post.error) {
     return (
@@ -36,8 +37,8 @@ export function PostEditPage({ id }: { id: string }) {
 
 function PostForm({ post }: { post?: Post }) {
   const navigate = useNavigate();
-  const create = useCreatePost();
-  const update = useUpdatePost(post?.id ?? '');
+  const create = useMutation(createPostMutation);
+  const update = useMutation(updatePostMutation(post?.id ?? ''));
   const save = post ? update : create;
   const [image, setImage] = useState<File[]>([]);
   const [removeImage, setRemoveImage] = useState(false);
@@ -52,10 +53,10 @@ function PostForm({ post }: { post?: Post }) {
       { ...values, image: image[0] ?? null, removeImage },
       {
         onSuccess: () => {
-          notify.success(post ? 'Post updated' : 'Post created');
+          notify.success(post ? 'Post updated' : 'Post created', { area: 'admin' });
           navigate('/posttable');
         },
-        onError: (error) => notify.error(error.message),
+        onError: (error) => notify.error(error.message, { area: 'admin' }),
       },
     );
   });

@@ -4,24 +4,25 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
 import { type Column, DataTable } from '@/components/admin/data-table.tsx';
-import { formatDate } from '@/components/admin/format.ts';
-import { notify } from '@/components/admin/notify.ts';
+import { shortDate } from '@/lib/dates.ts';
+import { notify } from '@/lib/notify.tsx';
 import { Pagination } from '@/components/admin/pagination.tsx';
 import { buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
-import { useDeletePost, usePosts } from '../api/posts-api.ts';
+import { deletePostMutation, postsPageOptions } from '@/lib/api/posts.ts';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 export function PostTablePage() {
   const table = useTableParams([] as const);
-  const posts = usePosts(table.pageSize, table.offset);
-  const remove = useDeletePost();
+  const posts = useQuery(postsPageOptions(table.pageSize, table.offset));
+  const remove = useMutation(deletePostMutation);
   const { confirm, dialog } = useConfirm();
 
   const onDelete = async (post: Post) => {
     if (!(await confirm(`Are you sure you want to delete the post "${post.title}"?`))) return;
     remove.mutate(post.id, {
-      onSuccess: () => notify.success('Post deleted'),
-      onError: (error) => notify.error(error.message),
+      onSuccess: () => notify.success('Post deleted', { area: 'admin' }),
+      onError: (error) => notify.error(error.message, { area: 'admin' }),
     });
   };
 
@@ -41,7 +42,7 @@ export function PostTablePage() {
       ),
     },
     { key: 'heading', header: 'Heading', cell: (p) => <span className="line-clamp-2">{p.heading}</span> },
-    { key: 'date', header: 'Date', className: 'whitespace-nowrap', cell: (p) => formatDate(p.createdAt) },
+    { key: 'date', header: 'Date', className: 'whitespace-nowrap', cell: (p) => shortDate(p.createdAt) },
     {
       key: 'edit',
       header: 'Edit',

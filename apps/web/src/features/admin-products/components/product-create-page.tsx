@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
-import { notifyProduct } from '@/components/admin/notify.ts';
+import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, PageHeader } from '@/components/admin/ui.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { useCreateProduct } from '../api/products-api.ts';
+import { createProductMutation } from '@/lib/api/products.ts';
 import {
   EMPTY_PRODUCT_FORM,
   type FieldErrors,
@@ -21,10 +21,11 @@ import {
   toCreateFormData,
 } from '../product-form.ts';
 import { ProductFields } from './product-fields.tsx';
+import { useMutation } from '@tanstack/react-query';
 
 export function ProductCreatePage() {
   const navigate = useNavigate();
-  const create = useCreateProduct();
+  const create = useMutation(createProductMutation);
   const form = useForm<ProductFormValues>({ defaultValues: EMPTY_PRODUCT_FORM });
   const [images, setImages] = useState<File[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -38,14 +39,14 @@ export function ProductCreatePage() {
     setErrors({});
     create.mutate(toCreateFormData(result.body, images), {
       onSuccess: () => {
-        notifyProduct.success('Product created successfully');
+        notify.success('Product created successfully');
         navigate('/producttable');
       },
       onError: (error) => {
         if (error instanceof ApiError && error.errors.length > 0) {
           setErrors(fieldErrors(error));
         }
-        notifyProduct.error(error.message);
+        notify.error(error.message);
       },
     });
   });

@@ -7,13 +7,14 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { notifyProduct } from '@/components/admin/notify.ts';
+import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { useProduct, useUpdateProduct } from '../api/products-api.ts';
+import { productOptions, updateProductMutation } from '@/lib/api/products.ts';
 import { type FieldErrors, fieldErrors, type ProductFormValues, toUpdateBody } from '../product-form.ts';
 import { ProductFields } from './product-fields.tsx';
 import { ProductImagesPanel } from './product-images-panel.tsx';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 export const LOAD_FAILED = 'Failed to load product data. Please try again.';
 export const UPDATE_FAILED = 'Failed to update product. Please try again.';
@@ -43,7 +44,7 @@ const backLink = (
 );
 
 export function ProductEditPage({ id }: { id: string }) {
-  const product = useProduct(id);
+  const product = useQuery(productOptions(id));
   if (product.isPending) return <Spinner label="Loading product" />;
   if (product.error) {
     return (
@@ -59,7 +60,7 @@ export function ProductEditPage({ id }: { id: string }) {
 
 function ProductEditForm({ product }: { product: Product }) {
   const navigate = useNavigate();
-  const update = useUpdateProduct(product.id);
+  const update = useMutation(updateProductMutation(product.id));
   const form = useForm<ProductFormValues>({ defaultValues: toFormValues(product) });
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -72,11 +73,11 @@ function ProductEditForm({ product }: { product: Product }) {
     setErrors({});
     update.mutate(result.body, {
       onSuccess: () => {
-        notifyProduct.success('Product updated successfully');
+        notify.success('Product updated successfully');
         navigate('/producttable');
       },
       onError: (error) => {
-        notifyProduct.error(UPDATE_FAILED);
+        notify.error(UPDATE_FAILED);
         if (error instanceof ApiError && error.errors.length > 0) setErrors(fieldErrors(error));
       },
     });

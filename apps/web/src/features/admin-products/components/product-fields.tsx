@@ -6,8 +6,8 @@ import { errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
 import type { FieldErrors, ProductFormValues } from '../product-form.ts';
 import { QuantityCounter } from './quantity-counter.tsx';
 import { SizesSelect } from './sizes-select.tsx';
-import type { TaxonomyKind } from '@/features/admin-taxonomy/api/taxonomy-api.ts';
-import { childrenOf, TaxonomySelect } from './taxonomy-select.tsx';
+import type { TaxonomyKind } from '@/lib/api/taxonomy.ts';
+import { childrenOf, TaxonomySelect } from '@/components/admin/taxonomy-select.tsx';
 
 interface ProductFieldsProps {
   form: UseFormReturn<ProductFormValues>;

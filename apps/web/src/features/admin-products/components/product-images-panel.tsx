@@ -7,17 +7,18 @@ import type { Product } from '@shop/shared/catalog';
 import { X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
-import { notifyProduct } from '@/components/admin/notify.ts';
+import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card } from '@/components/admin/ui.tsx';
-import { useSetProductImages, useUploadProductImages } from '../api/products-api.ts';
+import { setProductImagesMutation, uploadProductImagesMutation } from '@/lib/api/products.ts';
+import { useMutation } from '@tanstack/react-query';
 
 export const IMAGES_REQUIRED = 'Please select images to upload';
 export const IMAGES_FAILED = 'Failed to update images. Please try again.';
 export const REMOVE_FAILED = 'Failed to remove image. Please try again.';
 
 export function ProductImagesPanel({ product }: { product: Product }) {
-  const upload = useUploadProductImages(product.id);
-  const setImages = useSetProductImages(product.id);
+  const upload = useMutation(uploadProductImagesMutation(product.id));
+  const setImages = useMutation(setProductImagesMutation(product.id));
   const [files, setFiles] = useState<File[]>([]);
   const [inputKey, setInputKey] = useState(0);
   const busy = upload.isPending || setImages.isPending;
@@ -25,16 +26,16 @@ export function ProductImagesPanel({ product }: { product: Product }) {
   const onUpload = (e: FormEvent) => {
     e.preventDefault();
     if (files.length === 0) {
-      notifyProduct.error(IMAGES_REQUIRED);
+      notify.error(IMAGES_REQUIRED);
       return;
     }
     upload.mutate(files, {
       onSuccess: () => {
         setFiles([]);
         setInputKey((k) => k + 1);
-        notifyProduct.success('Images updated successfully');
+        notify.success('Images updated successfully');
       },
-      onError: () => notifyProduct.error(IMAGES_FAILED),
+      onError: () => notify.error(IMAGES_FAILED),
     });
   };
 
@@ -42,8 +43,8 @@ export function ProductImagesPanel({ product }: { product: Product }) {
     setImages.mutate(
       product.imageUrls.filter((u) => u !== url),
       {
-        onSuccess: () => notifyProduct.success('Image removed successfully'),
-        onError: () => notifyProduct.error(REMOVE_FAILED),
+        onSuccess: () => notify.success('Image removed successfully'),
+        onError: () => notify.error(REMOVE_FAILED),
       },
     );
 

@@ -35,10 +35,10 @@ const product = {
   updatedAt: '2024-05-01T10:00:00.000Z',
 };
 const lists: Record<string, unknown[]> = {
-  '/api/categories/': [{ id: 'c1', name: 'Women', productCount: 1 }],
-  '/api/brands/': [{ id: 'b1', name: 'Zaron', productCount: 1 }],
-  '/api/subs/': [],
-  '/api/subsubs/': [],
+  '/api/categories': [{ id: 'c1', name: 'Women', productCount: 1 }],
+  '/api/brands': [{ id: 'b1', name: 'Zaron', productCount: 1 }],
+  '/api/subs': [],
+  '/api/subsubs': [],
 };
 
 beforeEach(() => {

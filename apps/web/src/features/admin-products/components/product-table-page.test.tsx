@@ -24,10 +24,10 @@ const product = (i: number) => ({
 
 function serve() {
   return mockFetch(({ url }) => {
-    if (url.pathname === '/api/categories/') return { body: taxonomy('cat') };
-    if (url.pathname === '/api/subs/')
+    if (url.pathname === '/api/categories') return { body: taxonomy('cat') };
+    if (url.pathname === '/api/subs')
       return { body: [...taxonomy('sub'), { id: 'sub3', name: 'Dresses', categoryId: 'cat1', productCount: 2 }] };
-    if (url.pathname === '/api/brands/') return { body: taxonomy('brand') };
+    if (url.pathname === '/api/brands') return { body: taxonomy('brand') };
     if (url.pathname === '/api/products') return { body: [1, 2, 3].map(product), headers: { 'X-Total-Count': '42' } };
   });
 }

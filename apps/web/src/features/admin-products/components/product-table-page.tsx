@@ -10,15 +10,16 @@ import { Link } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
 import { type Column, DataTable } from '@/components/admin/data-table.tsx';
 import { DebouncedInput } from '@/components/admin/debounced-input.tsx';
-import { naira } from '@/components/admin/format.ts';
-import { notifyProduct } from '@/components/admin/notify.ts';
+import { formatNairaAmount } from '@shop/shared/money';
+import { notify } from '@/lib/notify.tsx';
 import { Pagination } from '@/components/admin/pagination.tsx';
 import { SearchInput } from '@/components/admin/search-input.tsx';
 import { buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
-import { useAdminProducts, useDeleteProduct } from '../api/products-api.ts';
+import { deleteProductMutation, productListOptions } from '@/lib/api/products.ts';
 import { StockCell } from './stock-cell.tsx';
-import { childrenOf, TaxonomySelect } from './taxonomy-select.tsx';
+import { childrenOf, TaxonomySelect } from '@/components/admin/taxonomy-select.tsx';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 const SORT_LABELS: Record<ProductSort, string> = {
   latest: 'latest',
@@ -34,26 +35,21 @@ export function ProductTablePage() {
   });
   const { title, category, sub, brand, minPrice, maxPrice } = table.filters;
   const sort = (PRODUCT_SORTS as readonly string[]).includes(table.filters.sort) ? (table.filters.sort as ProductSort) : 'latest';
-  const products = useAdminProducts({
-    title,
-    category,
-    sub,
-    brand,
-    minPrice,
-    maxPrice,
-    sort,
-    limit: table.pageSize,
-    offset: table.offset,
-  });
-  const remove = useDeleteProduct();
+  const products = useQuery(
+    productListOptions(
+      { title, category, sub, brand, minPrice, maxPrice, sort, limit: table.pageSize, offset: table.offset },
+      { keepPrevious: true },
+    ),
+  );
+  const remove = useMutation(deleteProductMutation);
   const { confirm, dialog } = useConfirm();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const onDelete = async (product: Product) => {
     if (!(await confirm('Are you sure you want to delete this product?'))) return;
     remove.mutate(product.id, {
-      onSuccess: () => notifyProduct.success('Product deleted successfully'),
-      onError: (error) => notifyProduct.error(error.message),
+      onSuccess: () => notify.success('Product deleted successfully'),
+      onError: (error) => notify.error(error.message),
     });
   };
 
@@ -84,12 +80,12 @@ export function ProductTablePage() {
     { key: 'category', header: 'Category', cell: (p) => p.Category?.name ?? '' },
     { key: 'sub', header: 'Sub-Category', cell: (p) => p.Sub?.name ?? '' },
     { key: 'brand', header: 'Brand', cell: (p) => p.brand },
-    { key: 'price', header: 'Price', className: 'whitespace-nowrap text-right', cell: (p) => naira(p.price) },
+    { key: 'price', header: 'Price', className: 'whitespace-nowrap text-right', cell: (p) => formatNairaAmount(p.price) },
     {
       key: 'discount',
       header: 'Discount',
       className: 'whitespace-nowrap text-right',
-      cell: (p) => (p.discount > 0 ? naira(p.discount) : <span className="text-neutral-400">—</span>),
+      cell: (p) => (p.discount > 0 ? formatNairaAmount(p.discount) : <span className="text-neutral-600">—</span>),
     },
     { key: 'stock', header: 'Stock', className: 'whitespace-nowrap', cell: (p) => <StockCell product={p} /> },
     {

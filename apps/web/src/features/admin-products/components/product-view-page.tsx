@@ -8,11 +8,13 @@ import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
-import { formatDateTime, naira } from '@/components/admin/format.ts';
-import { notifyProduct } from '@/components/admin/notify.ts';
+import { dateTime } from '@/lib/dates.ts';
+import { formatNairaAmount } from '@shop/shared/money';
+import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, PageHeader, Spinner } from '@/components/admin/ui.tsx';
-import { useDeleteProduct, useProduct } from '../api/products-api.ts';
+import { deleteProductMutation, productOptions } from '@/lib/api/products.ts';
 import { StockCell } from './stock-cell.tsx';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this product?';
 export const DETAILS_FAILED = 'Failed to load product details';
@@ -36,18 +38,18 @@ function additionalDetails(p: Product): [string, ReactNode][] {
     ['Color', orNA(p.color)],
     ['Sizes', orNA(p.size.join(', '))],
     ['Availability', orNA(p.availability)],
-    ['Sale price', naira(p.salePrice)],
+    ['Sale price', formatNairaAmount(p.salePrice)],
     ['Rating', p.ratingCount > 0 ? `${p.ratingAverage.toFixed(1)} (${p.ratingCount})` : 'N/A'],
     ['Images', p.imageUrls.length],
-    ['Created', orNA(formatDateTime(p.createdAt))],
-    ['Updated', orNA(formatDateTime(p.updatedAt))],
+    ['Created', orNA(dateTime(p.createdAt))],
+    ['Updated', orNA(dateTime(p.updatedAt))],
   ];
 }
 
 export function ProductViewPage({ id }: { id: string }) {
   const navigate = useNavigate();
-  const product = useProduct(id);
-  const remove = useDeleteProduct();
+  const product = useQuery(productOptions(id));
+  const remove = useMutation(deleteProductMutation);
   const { confirm, dialog } = useConfirm();
 
   if (product.isPending) return <Spinner label="Loading product" />;
@@ -67,10 +69,10 @@ export function ProductViewPage({ id }: { id: string }) {
     if (!(await confirm(DELETE_QUESTION))) return;
     remove.mutate(p.id, {
       onSuccess: () => {
-        notifyProduct.success('Product deleted successfully');
+        notify.success('Product deleted successfully');
         navigate('/producttable');
       },
-      onError: (error) => notifyProduct.error(error.message),
+      onError: (error) => notify.error(error.message),
     });
   };
 
@@ -108,8 +110,8 @@ export function ProductViewPage({ id }: { id: string }) {
             <dl>
               <Row label="Title">{p.title}</Row>
               <Row label="Heading">{orNA(p.heading)}</Row>
-              <Row label="Price">{naira(p.price)}</Row>
-              <Row label="Discount">{naira(p.discount)}</Row>
+              <Row label="Price">{formatNairaAmount(p.price)}</Row>
+              <Row label="Discount">{formatNairaAmount(p.discount)}</Row>
               <Row label="Category">{orNA(p.Category?.name)}</Row>
               <Row label="Subcategory">{orNA(p.Sub?.name)}</Row>
               <Row label="Sub-subcategory">{orNA(p.Subsub?.name)}</Row>

@@ -4,11 +4,13 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
-import { formatDateTime, naira } from '@/components/admin/format.ts';
-import { notify } from '@/components/admin/notify.ts';
+import { dateTime } from '@/lib/dates.ts';
+import { formatNairaAmount } from '@shop/shared/money';
+import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
-import { useChangeOrderStatus, useOrder } from '../api/purchases-api.ts';
+import { changeOrderStatusMutation, orderOptions } from '@/lib/api/orders.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   pending: 'Mark as pending',
@@ -30,8 +32,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function OrderPage({ id }: { id: string }) {
-  const order = useOrder(id);
-  const change = useChangeOrderStatus(id);
+  const order = useQuery(orderOptions(id));
+  const change = useMutation(changeOrderStatusMutation(id));
   const { confirm, dialog } = useConfirm();
 
   const back = (
@@ -53,8 +55,8 @@ export function OrderPage({ id }: { id: string }) {
   const onChange = async (status: OrderStatus) => {
     if (!(await confirm(`${ACTION_LABELS[status]}: order ${o.number}?`, 'Confirm'))) return;
     change.mutate(status, {
-      onSuccess: (next) => notify.success(`Order ${next.number} is now ${next.status}`),
-      onError: (error) => notify.error(error.message),
+      onSuccess: (next) => notify.success(`Order ${next.number} is now ${next.status}`, { area: 'admin' }),
+      onError: (error) => notify.error(error.message, { area: 'admin' }),
     });
   };
 
@@ -65,7 +67,7 @@ export function OrderPage({ id }: { id: string }) {
         title={`Order ${o.number}`}
         description={
           <span className="inline-flex items-center gap-2">
-            <StatusBadge status={o.status} /> {formatDateTime(o.createdAt)} · {o.channel}
+            <StatusBadge status={o.status} /> {dateTime(o.createdAt)} · {o.channel}
             {o.archivedAt ? ' · archived' : ''}
           </span>
         }
@@ -130,22 +132,22 @@ export function OrderPage({ id }: { id: string }) {
                     <td className="py-2 pr-3">{line.color}</td>
                     <td className="py-2 pr-3">{line.size}</td>
                     <td className="py-2 pr-3 text-right whitespace-nowrap">
-                      {naira(line.unitPrice - line.unitDiscount)}
+                      {formatNairaAmount(line.unitPrice - line.unitDiscount)}
                       {line.unitDiscount > 0 ? (
-                        <span className="block text-xs text-neutral-500 line-through">{naira(line.unitPrice)}</span>
+                        <span className="block text-xs text-neutral-500 line-through">{formatNairaAmount(line.unitPrice)}</span>
                       ) : null}
                     </td>
                     <td className="py-2 pr-3 text-right">{line.quantity}</td>
-                    <td className="py-2 text-right whitespace-nowrap">{naira(line.lineTotal)}</td>
+                    <td className="py-2 text-right whitespace-nowrap">{formatNairaAmount(line.lineTotal)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           <dl className="mt-4 ml-auto max-w-xs border-t border-neutral-200 pt-2">
-            <Detail label="Subtotal">{naira(o.subtotal)}</Detail>
-            <Detail label="Discount">{naira(o.discount)}</Detail>
-            <Detail label="Total">{naira(o.total)}</Detail>
+            <Detail label="Subtotal">{formatNairaAmount(o.subtotal)}</Detail>
+            <Detail label="Discount">{formatNairaAmount(o.discount)}</Detail>
+            <Detail label="Total">{formatNairaAmount(o.total)}</Detail>
           </dl>
         </Card>
         <div className="space-y-6">
@@ -166,7 +168,7 @@ export function OrderPage({ id }: { id: string }) {
               <Detail label="Payment reference">
                 <span className="break-all">{o.paymentReference}</span>
               </Detail>
-              <Detail label="Paid at">{formatDateTime(o.paidAt)}</Detail>
+              <Detail label="Paid at">{dateTime(o.paidAt)}</Detail>
               {o.failureReason ? <Detail label="Reason">{o.failureReason}</Detail> : null}
             </dl>
           </Card>

@@ -8,18 +8,19 @@ import { PURCHASE_SORTS, type Purchase, type PurchaseSort } from '@shop/shared/p
 import { truncate } from '@shop/shared/text';
 import { ArchiveRestore, Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
 import { type Column, DataTable } from '@/components/admin/data-table.tsx';
-import { formatDate, formatTime, naira } from '@/components/admin/format.ts';
-import { notify, TOAST_MS } from '@/components/admin/notify.ts';
+import { shortDate, time } from '@/lib/dates.ts';
+import { formatNairaAmount } from '@shop/shared/money';
+import { notify } from '@/lib/notify.tsx';
 import { Pagination } from '@/components/admin/pagination.tsx';
 import { SearchInput } from '@/components/admin/search-input.tsx';
 import { buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
-import { downloadPurchasesCsv, useArchivePurchase, usePurchases, useRestorePurchase } from '../api/purchases-api.ts';
+import { archivePurchaseMutation, downloadPurchasesCsv, purchasesOptions, restorePurchaseMutation } from '@/lib/api/purchases.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 const SORT_LABELS: Record<PurchaseSort, string> = {
   latest: 'latest',
@@ -38,41 +39,23 @@ export function PurchasesPage() {
     : 'latest';
   const archived = view === 'archived';
   const filters = { search, status, from, to, sort, archived };
-  const purchases = usePurchases({ ...filters, limit: table.pageSize, offset: table.offset });
-  const archive = useArchivePurchase();
-  const restore = useRestorePurchase();
+  const purchases = useQuery(purchasesOptions({ ...filters, limit: table.pageSize, offset: table.offset }));
+  const archive = useMutation(archivePurchaseMutation);
+  const restore = useMutation(restorePurchaseMutation);
   const { confirm, dialog } = useConfirm();
   const [exporting, setExporting] = useState(false);
 
   const onRestore = (row: Purchase) =>
     restore.mutate(row.id, {
-      onSuccess: () => notify.success(`Purchase ${row.number} restored`),
-      onError: (error) => notify.error(error.message),
+      onSuccess: () => notify.success(`Purchase ${row.number} restored`, { area: 'admin' }),
+      onError: (error) => notify.error(error.message, { area: 'admin' }),
     });
 
   const onArchive = async (row: Purchase) => {
     if (!(await confirm(`Archive purchase ${row.number}? You can restore it from the Archived view.`, 'Archive'))) return;
     archive.mutate(row.id, {
-      onSuccess: () =>
-        toast(
-          (t) => (
-            <span className="flex items-center gap-3">
-              Purchase {row.number} archived
-              <button
-                type="button"
-                className="rounded border border-neutral-300 px-2 py-0.5 text-sm font-medium"
-                onClick={() => {
-                  toast.dismiss(t.id);
-                  onRestore(row);
-                }}
-              >
-                Undo
-              </button>
-            </span>
-          ),
-          { duration: TOAST_MS.error },
-        ),
-      onError: (error) => notify.error(error.message),
+      onSuccess: () => notify.action(`Purchase ${row.number} archived`, 'Undo', () => onRestore(row), { area: 'admin' }),
+      onError: (error) => notify.error(error.message, { area: 'admin' }),
     });
   };
 
@@ -81,7 +64,7 @@ export function PurchasesPage() {
     try {
       await downloadPurchasesCsv(filters);
     } catch (error) {
-      notify.error((error as Error).message);
+      notify.error((error as Error).message, { area: 'admin' });
     } finally {
       setExporting(false);
     }
@@ -104,8 +87,8 @@ export function PurchasesPage() {
       className: 'whitespace-nowrap',
       cell: (p) => (
         <>
-          {formatDate(p.createdAt)}
-          <span className="block text-neutral-500">{formatTime(p.createdAt)}</span>
+          {shortDate(p.createdAt)}
+          <span className="block text-neutral-500">{time(p.createdAt)}</span>
         </>
       ),
     },
@@ -116,8 +99,13 @@ export function PurchasesPage() {
       className: 'whitespace-nowrap',
       cell: (p) => <span title={p.title}>{truncate(p.title, 7)}</span>,
     },
-    { key: 'price', header: 'Price', className: 'whitespace-nowrap text-right', cell: (p) => naira(p.price) },
-    { key: 'discount', header: 'Discount', className: 'whitespace-nowrap text-right', cell: (p) => naira(p.discount) },
+    { key: 'price', header: 'Price', className: 'whitespace-nowrap text-right', cell: (p) => formatNairaAmount(p.price) },
+    {
+      key: 'discount',
+      header: 'Discount',
+      className: 'whitespace-nowrap text-right',
+      cell: (p) => formatNairaAmount(p.discount),
+    },
     { key: 'color', header: 'Color', cell: (p) => p.color },
     { key: 'size', header: 'Size', cell: (p) => p.size },
     {
@@ -130,7 +118,7 @@ export function PurchasesPage() {
       key: 'total',
       header: 'Total',
       className: 'whitespace-nowrap text-right',
-      cell: (p) => <span className="font-medium">{naira(Number(p.totalPrice))}</span>,
+      cell: (p) => <span className="font-medium">{formatNairaAmount(Number(p.totalPrice))}</span>,
     },
     { key: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
     {

@@ -8,10 +8,12 @@ import { changePasswordBody } from '@shop/shared/auth';
 import { type StoreSettings, storeSettings } from '@shop/shared/content';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { notify } from '@/components/admin/notify.ts';
+import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, PageHeader, Spinner } from '@/components/admin/ui.tsx';
-import { useSession } from '@/features/auth/session-store.ts';
-import { useChangePassword, useSaveSettings, useSettings } from '../api/settings-api.ts';
+import { useSession } from '@/lib/session-store.ts';
+import { changePasswordMutation } from '@/lib/api/auth.ts';
+import { saveSettingsMutation, settingsOptions } from '@/lib/api/settings.ts';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 export function SettingsPage() {
   return (
@@ -26,8 +28,8 @@ export function SettingsPage() {
 }
 
 function StoreSettingsCard() {
-  const settings = useSettings();
-  const save = useSaveSettings();
+  const settings = useQuery(settingsOptions);
+  const save = useMutation(saveSettingsMutation);
   const form = useForm<StoreSettings>({ resolver: zodResolver(storeSettings) });
   const { errors } = form.formState;
   useEffect(() => {
@@ -36,8 +38,8 @@ function StoreSettingsCard() {
 
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
-      onSuccess: () => notify.success('Settings saved'),
-      onError: (error) => notify.error(error.message),
+      onSuccess: () => notify.success('Settings saved', { area: 'admin' }),
+      onError: (error) => notify.error(error.message, { area: 'admin' }),
     }),
   );
 
@@ -83,7 +85,7 @@ const passwordForm = changePasswordBody
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'Both passwords must match!', path: ['confirmPassword'] });
 
 function PasswordCard() {
-  const change = useChangePassword();
+  const change = useMutation(changePasswordMutation);
   const signIn = useSession((s) => s.signIn);
   const form = useForm({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -98,7 +100,7 @@ function PasswordCard() {
         onSuccess: (response) => {
           signIn(response);
           form.reset();
-          notify.success('Password changed');
+          notify.success('Password changed', { area: 'admin' });
         },
         onError: (error) => form.setError('currentPassword', { message: error.message }),
       },

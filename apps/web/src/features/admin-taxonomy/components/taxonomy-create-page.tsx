@@ -9,16 +9,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
-import { notify } from '@/components/admin/notify.ts';
+import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, PageHeader } from '@/components/admin/ui.tsx';
-import { type TaxonomyKind, useCreateTaxonomy } from '../api/taxonomy-api.ts';
+import { createTaxonomyMutation, type TaxonomyKind } from '@/lib/api/taxonomy.ts';
 import { TAXONOMY } from '../taxonomy-config.ts';
 import { TaxonomyFields } from './taxonomy-fields.tsx';
+import { useMutation } from '@tanstack/react-query';
 
 export function TaxonomyCreatePage({ kind }: { kind: TaxonomyKind }) {
   const config = TAXONOMY[kind];
   const navigate = useNavigate();
-  const create = useCreateTaxonomy(kind);
+  const create = useMutation(createTaxonomyMutation(kind));
   const [image, setImage] = useState<File[]>([]);
   const [parentId, setParentId] = useState('');
   const form = useForm({ defaultValues: { name: '' }, resolver: zodResolver(taxonomyNameBody) });
@@ -30,7 +31,7 @@ export function TaxonomyCreatePage({ kind }: { kind: TaxonomyKind }) {
       { name, ...parent, image: image[0] ?? null },
       {
         onSuccess: () => {
-          notify.success(`${config.singular} created`);
+          notify.success(`${config.singular} created`, { area: 'admin' });
           navigate(config.tablePath);
         },
         onError: (error) => form.setError('name', { message: error.message }),

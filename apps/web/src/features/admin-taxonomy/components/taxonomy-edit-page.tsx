@@ -10,18 +10,24 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
-import { notify } from '@/components/admin/notify.ts';
+import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
-import { type TaxonomyKind, useTaxonomyItem, useUpdateTaxonomy, useUpdateTaxonomyImage } from '../api/taxonomy-api.ts';
+import {
+  taxonomyItemOptions,
+  type TaxonomyKind,
+  updateTaxonomyImageMutation,
+  updateTaxonomyMutation,
+} from '@/lib/api/taxonomy.ts';
 import { IMAGE_FAILED, IMAGE_REQUIRED, TAXONOMY } from '../taxonomy-config.ts';
 import { TaxonomyFields } from './taxonomy-fields.tsx';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 export function TaxonomyEditPage({ kind, id }: { kind: TaxonomyKind; id: string }) {
   const config = TAXONOMY[kind];
   const navigate = useNavigate();
-  const item = useTaxonomyItem(kind, id);
-  const update = useUpdateTaxonomy(kind, id);
-  const updateImage = useUpdateTaxonomyImage(kind, id);
+  const item = useQuery(taxonomyItemOptions(kind, id));
+  const update = useMutation(updateTaxonomyMutation(kind, id));
+  const updateImage = useMutation(updateTaxonomyImageMutation(kind, id));
   const [parentId, setParentId] = useState('');
   const [image, setImage] = useState<File[]>([]);
   const [imageError, setImageError] = useState('');
@@ -41,11 +47,11 @@ export function TaxonomyEditPage({ kind, id }: { kind: TaxonomyKind; id: string 
       { name, ...parent },
       {
         onSuccess: () => {
-          notify.success(`${config.singular} updated`);
+          notify.success(`${config.singular} updated`, { area: 'admin' });
           navigate(config.tablePath);
         },
         onError: (error) => {
-          notify.error(config.updateFailed);
+          notify.error(config.updateFailed, { area: 'admin' });
           form.setError('name', { message: error.message });
         },
       },
@@ -57,18 +63,18 @@ export function TaxonomyEditPage({ kind, id }: { kind: TaxonomyKind; id: string 
     const file = image[0];
     if (!file) {
       setImageError(IMAGE_REQUIRED);
-      notify.error(IMAGE_REQUIRED);
+      notify.error(IMAGE_REQUIRED, { area: 'admin' });
       return;
     }
     setImageError('');
     updateImage.mutate(file, {
       onSuccess: () => {
         setImage([]);
-        notify.success('Image updated');
+        notify.success('Image updated', { area: 'admin' });
       },
       onError: () => {
         setImageError(IMAGE_FAILED);
-        notify.error(IMAGE_FAILED);
+        notify.error(IMAGE_FAILED, { area: 'admin' });
       },
     });
   };

@@ -2,7 +2,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
 import type { TaxonomyConfig } from '../taxonomy-config.ts';
-import { ParentSelect } from './parent-select.tsx';
+import { TaxonomySelect } from '@/components/admin/taxonomy-select.tsx';
 
 export function TaxonomyFields({
   config,
@@ -24,9 +24,10 @@ export function TaxonomyFields({
       </Field>
       {config.parent ? (
         <Field label={`${config.parent.label} (optional)`} htmlFor="taxonomy-parent">
-          <ParentSelect
+          <TaxonomySelect
             id="taxonomy-parent"
             kind={config.parent.kind}
+            placeholder="None"
             value={parentId}
             onChange={(e) => onParentChange(e.target.value)}
           />

@@ -95,7 +95,7 @@ const params = (url: URL) => Object.fromEntries(url.searchParams);
 describe('Taxonomy tables (server-driven)', () => {
   function serveBrands() {
     return mockFetch(({ url }) => {
-      if (url.pathname === '/api/brands/')
+      if (url.pathname === '/api/brands')
         return {
           body: rows(url, (i) => ({ id: `b${i}`, name: `Brand ${i}`, imageUrl: null, productCount: i % 3 })),
           headers: { 'X-Total-Count': '25' },
@@ -107,22 +107,22 @@ describe('Taxonomy tables (server-driven)', () => {
     const api = serveBrands();
     renderWithProviders(<TaxonomyTablePage kind="brand" />);
     expect(await screen.findByText('Brand 1')).toBeTruthy();
-    expect(params(api.last('/api/brands/')!.url)).toEqual({ sort: 'latest', limit: '10', offset: '0' });
+    expect(params(api.last('/api/brands')!.url)).toEqual({ sort: 'latest', limit: '10', offset: '0' });
     expect(screen.getAllByRole('row')).toHaveLength(11);
     expect(screen.getByText('1–10 of 25')).toBeTruthy();
     expect((screen.getByLabelText('Sort') as HTMLSelectElement).value).toBe('latest');
 
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Brand 11')).toBeTruthy();
-    expect(params(api.last('/api/brands/')!.url)).toEqual({ sort: 'latest', limit: '10', offset: '10' });
+    expect(params(api.last('/api/brands')!.url)).toEqual({ sort: 'latest', limit: '10', offset: '10' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(await screen.findByText('Brand 21')).toBeTruthy();
-    expect(params(api.last('/api/brands/')!.url)).toMatchObject({ offset: '20' });
+    expect(params(api.last('/api/brands')!.url)).toMatchObject({ offset: '20' });
     expect(screen.getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '20' } });
-    await waitFor(() => expect(params(api.last('/api/brands/')!.url)).toEqual({ sort: 'latest', limit: '20', offset: '0' }));
+    await waitFor(() => expect(params(api.last('/api/brands')!.url)).toEqual({ sort: 'latest', limit: '20', offset: '0' }));
     expect(await screen.findByText('1–20 of 25')).toBeTruthy();
   });
 
@@ -130,21 +130,21 @@ describe('Taxonomy tables (server-driven)', () => {
     const api = serveBrands();
     const { router } = renderWithProviders(<TaxonomyTablePage kind="brand" />, { url: '/?page=2' });
     await screen.findByText('Brand 11');
-    expect(params(api.last('/api/brands/')!.url)).toMatchObject({ offset: '10' });
+    expect(params(api.last('/api/brands')!.url)).toMatchObject({ offset: '10' });
 
     fireEvent.change(screen.getByLabelText('Search brands'), { target: { value: 'zar' } });
     await waitFor(() =>
-      expect(params(api.last('/api/brands/')!.url)).toEqual({ search: 'zar', sort: 'latest', limit: '10', offset: '0' }),
+      expect(params(api.last('/api/brands')!.url)).toEqual({ search: 'zar', sort: 'latest', limit: '10', offset: '0' }),
     );
 
     fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'products' } });
-    await waitFor(() => expect(params(api.last('/api/brands/')!.url)).toMatchObject({ search: 'zar', sort: 'products' }));
+    await waitFor(() => expect(params(api.last('/api/brands')!.url)).toMatchObject({ search: 'zar', sort: 'products' }));
     fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'name' } });
-    await waitFor(() => expect(params(api.last('/api/brands/')!.url)).toMatchObject({ sort: 'name' }));
+    await waitFor(() => expect(params(api.last('/api/brands')!.url)).toMatchObject({ sort: 'name' }));
 
     fireEvent.change(screen.getByLabelText('Usage'), { target: { value: 'unused' } });
     await waitFor(() =>
-      expect(params(api.last('/api/brands/')!.url)).toEqual({
+      expect(params(api.last('/api/brands')!.url)).toEqual({
         search: 'zar',
         sort: 'name',
         used: 'false',
@@ -164,7 +164,7 @@ describe('Taxonomy tables (server-driven)', () => {
     const api = serveBrands();
     renderWithProviders(<TaxonomyTablePage kind="brand" />, { url: '/?search=ank&sort=oldest&size=20&page=2&filter=used' });
     await screen.findByText('Brand 21');
-    expect(params(api.last('/api/brands/')!.url)).toEqual({
+    expect(params(api.last('/api/brands')!.url)).toEqual({
       search: 'ank',
       sort: 'oldest',
       used: 'true',
@@ -175,14 +175,14 @@ describe('Taxonomy tables (server-driven)', () => {
 
   it('filters sub-categories by category (or none) on the server; the parent names come from the full list', async () => {
     const api = mockFetch(({ url }) => {
-      if (url.pathname === '/api/categories/')
+      if (url.pathname === '/api/categories')
         return {
           body: [
             { id: 'c1', name: 'Women', productCount: 2 },
             { id: 'c2', name: 'Men', productCount: 0 },
           ],
         };
-      if (url.pathname === '/api/subs/')
+      if (url.pathname === '/api/subs')
         return {
           body: rows(url, (i) => ({ id: `s${i}`, name: `Sub ${i}`, categoryId: i % 2 ? 'c1' : null, productCount: 0 })),
           headers: { 'X-Total-Count': '25' },
@@ -190,36 +190,36 @@ describe('Taxonomy tables (server-driven)', () => {
     });
     renderWithProviders(<TaxonomyTablePage kind="sub" />);
     expect(await screen.findByText('Sub 1')).toBeTruthy();
-    expect(params(api.last('/api/subs/')!.url)).toEqual({ sort: 'latest', limit: '10', offset: '0' });
+    expect(params(api.last('/api/subs')!.url)).toEqual({ sort: 'latest', limit: '10', offset: '0' });
     expect((await screen.findAllByRole('cell', { name: 'Women' })).length).toBe(5);
     // The parents' list is the complete one: no paging parameters.
-    expect(params(api.last('/api/categories/')!.url)).toEqual({});
+    expect(params(api.last('/api/categories')!.url)).toEqual({});
 
     await screen.findByRole('option', { name: 'Men' });
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'c2' } });
     await waitFor(() =>
-      expect(params(api.last('/api/subs/')!.url)).toEqual({ categoryId: 'c2', sort: 'latest', limit: '10', offset: '0' }),
+      expect(params(api.last('/api/subs')!.url)).toEqual({ categoryId: 'c2', sort: 'latest', limit: '10', offset: '0' }),
     );
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'none' } });
-    await waitFor(() => expect(params(api.last('/api/subs/')!.url)).toMatchObject({ categoryId: 'none' }));
+    await waitFor(() => expect(params(api.last('/api/subs')!.url)).toMatchObject({ categoryId: 'none' }));
   });
 
   it('filters sub-sub-categories by sub-category', async () => {
     const api = mockFetch(({ url }) => {
-      if (url.pathname === '/api/subs/') return { body: [{ id: 's1', name: 'Dresses', categoryId: null, productCount: 0 }] };
-      if (url.pathname === '/api/subsubs/')
+      if (url.pathname === '/api/subs') return { body: [{ id: 's1', name: 'Dresses', categoryId: null, productCount: 0 }] };
+      if (url.pathname === '/api/subsubs')
         return { body: [{ id: 'x1', name: 'Maxi', subId: 's1', productCount: 0 }], headers: { 'X-Total-Count': '1' } };
     });
     renderWithProviders(<TaxonomyTablePage kind="subsub" />, { url: '/?filter=s1' });
     expect(await screen.findByRole('cell', { name: 'Dresses' })).toBeTruthy();
-    expect(params(api.last('/api/subsubs/')!.url)).toEqual({ subId: 's1', sort: 'latest', limit: '10', offset: '0' });
+    expect(params(api.last('/api/subsubs')!.url)).toEqual({ subId: 's1', sort: 'latest', limit: '10', offset: '0' });
   });
 
   it('asks before deleting and shows the server’s reason when the delete is refused', async () => {
     const api = mockFetch(({ url, method }) => {
-      if (url.pathname === '/api/subs/')
+      if (url.pathname === '/api/subs')
         return { body: [{ id: 's1', name: 'Dresses', categoryId: 'c1', productCount: 2 }], headers: { 'X-Total-Count': '1' } };
-      if (url.pathname === '/api/categories/') return { body: [{ id: 'c1', name: 'Women', productCount: 2 }] };
+      if (url.pathname === '/api/categories') return { body: [{ id: 'c1', name: 'Women', productCount: 2 }] };
       if (url.pathname === '/api/subs/s1' && method === 'DELETE')
         return { status: 409, body: { msg: '2 products use this sub-category' } };
     });

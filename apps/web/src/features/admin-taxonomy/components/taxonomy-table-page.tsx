@@ -5,23 +5,23 @@
  * A delete asks first; a refused delete (still used by products) shows the server's reason.
  */
 import { TAXONOMY_SORTS, type TaxonomyItem, type TaxonomySort } from '@shop/shared/catalog';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
 import { type Column, DataTable } from '@/components/admin/data-table.tsx';
-import { notify } from '@/components/admin/notify.ts';
+import { notify } from '@/lib/notify.tsx';
 import { Pagination } from '@/components/admin/pagination.tsx';
 import { SearchInput } from '@/components/admin/search-input.tsx';
 import { buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
 import {
+  deleteTaxonomyMutation,
   type TaxonomyKind,
+  taxonomyListOptions,
+  taxonomyPageOptions,
   type TaxonomyPageParams,
-  taxonomyListQuery,
-  useDeleteTaxonomy,
-  useTaxonomyPage,
-} from '../api/taxonomy-api.ts';
+} from '@/lib/api/taxonomy.ts';
 import { TAXONOMY, type TaxonomyConfig } from '../taxonomy-config.ts';
 
 /** The admin tables' sort choices, in the order shown. */
@@ -48,23 +48,25 @@ export function TaxonomyTablePage({ kind }: { kind: TaxonomyKind }) {
   const sort = (TAXONOMY_SORTS as readonly string[]).includes(table.filters.sort)
     ? (table.filters.sort as TaxonomySort)
     : DEFAULT_SORT;
-  const page = useTaxonomyPage(kind, {
-    search: table.filters.search,
-    sort,
-    limit: table.pageSize,
-    offset: table.offset,
-    ...filterParams(config, table.filters.filter),
-  });
+  const page = useQuery(
+    taxonomyPageOptions(kind, {
+      search: table.filters.search,
+      sort,
+      limit: table.pageSize,
+      offset: table.offset,
+      ...filterParams(config, table.filters.filter),
+    }),
+  );
   const parents = useTaxonomyListOrNone(config.parent?.kind);
-  const remove = useDeleteTaxonomy(kind);
+  const remove = useMutation(deleteTaxonomyMutation(kind));
   const { confirm, dialog } = useConfirm();
   const parentName = new Map(parents.data?.map((p) => [p.id, p.name]));
 
   const onDelete = async (item: TaxonomyItem) => {
     if (!(await confirm(`Are you sure you want to delete the ${config.noun} "${item.name}"?`))) return;
     remove.mutate(item.id, {
-      onSuccess: () => notify.success(`${config.singular} deleted`),
-      onError: (error) => notify.error(error.message),
+      onSuccess: () => notify.success(`${config.singular} deleted`, { area: 'admin' }),
+      onError: (error) => notify.error(error.message, { area: 'admin' }),
     });
   };
 
@@ -92,7 +94,7 @@ export function TaxonomyTablePage({ kind }: { kind: TaxonomyKind }) {
             header: config.parent.label,
             cell: (item: TaxonomyItem) => {
               const id = item[config.parent!.field];
-              return id ? (parentName.get(id) ?? '') : <span className="text-neutral-400">—</span>;
+              return id ? (parentName.get(id) ?? '') : <span className="text-neutral-600">—</span>;
             },
           },
         ]
@@ -203,5 +205,5 @@ export function TaxonomyTablePage({ kind }: { kind: TaxonomyKind }) {
 
 /** The parent kind's list, fetched only when the kind has a parent. */
 function useTaxonomyListOrNone(kind: TaxonomyKind | undefined) {
-  return useQuery({ ...taxonomyListQuery(kind ?? 'category'), enabled: kind !== undefined });
+  return useQuery({ ...taxonomyListOptions(kind ?? 'category'), enabled: kind !== undefined });
 }

@@ -5,7 +5,8 @@ import { Pagination } from '@/components/admin/pagination.tsx';
 import { SearchInput } from '@/components/admin/search-input.tsx';
 import { PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
-import { useUserCountries, useUsers } from '../api/users-api.ts';
+import { userCountriesOptions, usersOptions } from '@/lib/api/users.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const SORT_LABELS: Record<UserSort, string> = { latest: 'latest', oldest: 'oldest', name: 'name', email: 'email' };
 
@@ -13,7 +14,7 @@ const columns: Column<AdminUser>[] = [
   { key: 'firstName', header: 'First Name', cell: (u) => u.firstName },
   { key: 'lastName', header: 'Last Name', cell: (u) => u.lastName },
   { key: 'email', header: 'Email', cell: (u) => u.email },
-  { key: 'phone', header: 'Phone', cell: (u) => u.phone || <span className="text-neutral-400">not yet</span> },
+  { key: 'phone', header: 'Phone', cell: (u) => u.phone || <span className="text-neutral-600 italic">not yet</span> },
   { key: 'address', header: 'Address', cell: (u) => u.address },
   { key: 'state', header: 'State', cell: (u) => u.state },
   { key: 'country', header: 'Country', cell: (u) => u.country },
@@ -25,8 +26,8 @@ export function UsersPage() {
   const table = useTableParams(['search', 'country', 'sort'] as const, { sort: 'latest' });
   const { search, country } = table.filters;
   const sort = (USER_SORTS as readonly string[]).includes(table.filters.sort) ? (table.filters.sort as UserSort) : 'latest';
-  const users = useUsers({ search, country, sort, limit: table.pageSize, offset: table.offset });
-  const countries = useUserCountries();
+  const users = useQuery(usersOptions({ search, country, sort, limit: table.pageSize, offset: table.offset }));
+  const countries = useQuery(userCountriesOptions());
 
   return (
     <>

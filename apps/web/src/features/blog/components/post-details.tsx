@@ -2,13 +2,14 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingState, NotFoundState } from '@/components/page-states.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { usePost } from '../api/posts.ts';
+import { postOptions } from '@/lib/api/posts.ts';
 import { PostImage } from './post-image.tsx';
 import { longDate } from '@/lib/dates.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** /blogdetails/{id}: date, title, heading, picture and text. */
 export function PostDetails({ id }: { id: string }) {
-  const post = usePost(id);
+  const post = useQuery(postOptions(id));
   if (post.isPending) return <LoadingState />;
   if (post.isError) {
     return post.error instanceof ApiError && post.error.status === 404 ? (

@@ -2,13 +2,14 @@ import { BLOG_EXCERPT_CHARS } from '@shop/shared/constants';
 import { truncate } from '@shop/shared/text';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/page-states.tsx';
-import { usePosts } from '../api/posts.ts';
+import { postsOptions } from '@/lib/api/posts.ts';
 import { PostImage } from './post-image.tsx';
 import { longDate } from '@/lib/dates.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** /posts: a card per post (title, picture, the first 200 characters) linking to the post. */
 export function PostList() {
-  const posts = usePosts();
+  const posts = useQuery(postsOptions);
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 pb-4 sm:px-6 lg:pt-16">
       <header className="mb-10 max-w-2xl">

@@ -1,3 +1,5 @@
+import type { ProductDetail } from '@shop/shared/catalog';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -8,6 +10,7 @@ import { CartView } from './cart-view.tsx';
 
 const wrap = {
   productId: 'p1',
+  variantId: 'v-medium',
   title: 'Adire wrap',
   imageUrl: null,
   price: 12500,
@@ -17,20 +20,52 @@ const wrap = {
   stock: 3,
 };
 
+const variant = (id: string, size: string, counter: number) => ({
+  id,
+  sku: `AW-${size}`,
+  size,
+  color: 'Indigo',
+  price: 12500,
+  discount: 0,
+  salePrice: 12499.99,
+  priceOverride: null,
+  discountOverride: null,
+  counter,
+  availability: counter > 0 ? 'In Stock' : 'Out of Stock',
+  imageUrls: [],
+});
+
+/** The shop as the cart asks for it: GET /api/products/p1 answers with these variants. */
+function shopHas(variants: ReturnType<typeof variant>[]) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    if (!String(input).endsWith('/api/products/p1')) return new Response('{}', { status: 404 });
+    const product = { id: 'p1', title: 'Adire wrap', variants } as unknown as ProductDetail;
+    return new Response(JSON.stringify(product), { headers: { 'content-type': 'application/json' } });
+  });
+}
+
 function renderCart(checkout = vi.fn<() => Promise<CheckoutOutcome>>().mockResolvedValue('paid')) {
   render(
-    <MemoryRouter>
-      <ShopActionsContext.Provider value={{ addToCart: vi.fn(), checkout }}>
-        <CartView />
-      </ShopActionsContext.Provider>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <ShopActionsContext.Provider value={{ addToCart: vi.fn(), checkout }}>
+          <CartView />
+        </ShopActionsContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return checkout;
 }
 
 describe('CartView', () => {
-  beforeEach(() => useCart.setState({ lines: [] }));
-  afterEach(cleanup);
+  beforeEach(() => {
+    useCart.setState({ lines: [] });
+    shopHas([variant('v-medium', 'medium', 3), variant('v-large', 'large', 5)]);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
 
   it('says the cart is empty, with a way back to the shop', () => {
     renderCart();
@@ -57,19 +92,36 @@ describe('CartView', () => {
     let finish!: (outcome: CheckoutOutcome) => void;
     const checkout = vi.fn(() => new Promise<CheckoutOutcome>((resolve) => (finish = resolve)));
     useCart.getState().add(wrap);
-    useCart.getState().add({ ...wrap, size: 'large' }, 2);
+    useCart.getState().add({ ...wrap, variantId: 'v-large', size: 'large' }, 2);
     renderCart(checkout);
-    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
     expect(screen.getByRole('button', { name: 'Processing...' }).hasAttribute('disabled')).toBe(true);
     expect(checkout).toHaveBeenCalledWith({
       kind: 'cart',
       lines: [
-        { productId: 'p1', quantity: 1, size: 'medium', color: 'Indigo' },
-        { productId: 'p1', quantity: 2, size: 'large', color: 'Indigo' },
+        { productId: 'p1', variantId: 'v-medium', quantity: 1 },
+        { productId: 'p1', variantId: 'v-large', quantity: 2 },
       ],
     });
     finish('failed');
     expect(await screen.findByRole('button', { name: 'Checkout' })).toBeTruthy();
     expect(useCart.getState().lines).toHaveLength(2);
+  });
+
+  it('flags a size sold out since it was added, and will not check out until it goes', async () => {
+    shopHas([variant('v-medium', 'medium', 0), variant('v-large', 'large', 1)]);
+    const checkout = vi.fn<() => Promise<CheckoutOutcome>>().mockResolvedValue('paid');
+    useCart.getState().add(wrap);
+    useCart.getState().add({ ...wrap, variantId: 'v-large', size: 'large' }, 2);
+    renderCart(checkout);
+    const [medium, large] = screen.getAllByTestId('cart-line');
+    expect(await within(medium!).findByText('Sold out')).toBeTruthy();
+    expect(await within(large!).findByText('Only 1 left')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Checkout' }).hasAttribute('disabled')).toBe(true);
+
+    await userEvent.click(within(medium!).getByRole('button', { name: 'Remove Adire wrap' }));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Decrease quantity of Adire wrap' })[0]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(checkout).toHaveBeenCalledWith({ kind: 'cart', lines: [{ productId: 'p1', variantId: 'v-large', quantity: 1 }] });
   });
 });

@@ -1,18 +1,50 @@
-import { formatNaira, nairaToKobo } from '@shop/shared/money';
+import type { ProductDetail } from '@shop/shared/catalog';
+import { formatNaira, formatNairaAmount } from '@shop/shared/money';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton } from '@/components/ui-classes.ts';
 import { ProductImage } from '@/components/product-image.tsx';
 import { QuantityStepper } from '@/components/quantity-stepper.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { productKeys, productOptions } from '@/lib/api/products.ts';
 import { useShopActions } from '@/lib/shop-actions.ts';
 import { type CartLine, cartTotal, lineTotal, totalQuantity, useCart } from '../cart-store.ts';
+
+/**
+ * Why a line cannot be bought as it stands, from the product as the shop has it now: gone
+ * from the shop, sold out, or fewer left than the quantity. Undefined: fine (or not known yet).
+ */
+export function lineProblem(line: CartLine, product: ProductDetail | undefined, missing: boolean): string | undefined {
+  if (missing) return 'No longer sold';
+  if (!product) return undefined;
+  const variant = line.variantId
+    ? product.variants.find((v) => v.id === line.variantId)
+    : product.variants.find((v) => v.size === line.size && v.color === line.color);
+  if (!variant) return line.variantId ? 'No longer sold in this size or colour' : 'Choose its size again on the product page';
+  if (variant.availability !== 'In Stock') return 'Sold out';
+  if (variant.counter < line.quantity) return `Only ${variant.counter} left`;
+  return undefined;
+}
 
 /** /cart: the lines (editable quantity, remove), the order summary and Checkout. */
 export function CartView() {
   const lines = useCart((s) => s.lines);
   const { checkout } = useShopActions();
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  // The shop as it is now, for each product in the cart: a size sold out since it was added is flagged.
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const products = useQueries({ queries: productIds.map((id) => ({ ...productOptions(id), staleTime: 15_000 })) });
+  const problems = new Map(
+    lines.map((line) => {
+      const query = products[productIds.indexOf(line.productId)];
+      const missing = query?.error instanceof ApiError && query.error.status === 404;
+      return [line.id, lineProblem(line, query?.data, missing)] as const;
+    }),
+  );
+  const blocked = [...problems.values()].some(Boolean);
 
   if (lines.length === 0) {
     return (
@@ -30,15 +62,16 @@ export function CartView() {
   const onCheckout = async () => {
     setBusy(true);
     try {
-      await checkout({
+      const outcome = await checkout({
         kind: 'cart',
-        lines: lines.map((l) => ({
-          productId: l.productId,
-          quantity: l.quantity,
-          size: l.size || undefined,
-          color: l.color || undefined,
-        })),
+        lines: lines.map((l) =>
+          l.variantId
+            ? { productId: l.productId, variantId: l.variantId, quantity: l.quantity }
+            : { productId: l.productId, quantity: l.quantity, size: l.size || undefined, color: l.color || undefined },
+        ),
       });
+      // Refused (a size sold out meanwhile, say): look at the shop again, so the line shows why.
+      if (outcome === 'failed') await queryClient.invalidateQueries({ queryKey: productKeys.details() });
     } finally {
       setBusy(false);
     }
@@ -75,7 +108,7 @@ export function CartView() {
           </thead>
           <tbody className="divide-y divide-line">
             {lines.map((line) => (
-              <CartRow key={line.id} line={line} />
+              <CartRow key={line.id} line={line} problem={problems.get(line.id)} />
             ))}
           </tbody>
         </table>
@@ -100,9 +133,14 @@ export function CartView() {
               </dd>
             </div>
           </dl>
-          <button type="button" className={`${primaryButton} mt-6 w-full`} disabled={busy} onClick={onCheckout}>
+          <button type="button" className={`${primaryButton} mt-6 w-full`} disabled={busy || blocked} onClick={onCheckout}>
             {busy ? 'Processing...' : 'Checkout'}
           </button>
+          {blocked && (
+            <p role="alert" className="mt-3 text-sm text-sale">
+              Some items cannot be bought as they are: remove them or change their quantity to check out.
+            </p>
+          )}
           <p className="mt-3 text-xs text-muted">Prices are confirmed when you check out. Payment is in naira.</p>
         </aside>
       </div>
@@ -110,7 +148,7 @@ export function CartView() {
   );
 }
 
-function CartRow({ line }: { line: CartLine }) {
+function CartRow({ line, problem }: { line: CartLine; problem: string | undefined }) {
   const setQuantity = useCart((s) => s.setQuantity);
   const remove = useCart((s) => s.remove);
   const details = [line.size, line.color].filter(Boolean).join(' · ');
@@ -124,7 +162,7 @@ function CartRow({ line }: { line: CartLine }) {
       size="sm"
     />
   );
-  const price = formatNaira(nairaToKobo(line.salePrice));
+  const price = formatNairaAmount(line.salePrice);
   return (
     <tr data-testid="cart-line" className="align-top sm:align-middle">
       <td className="py-5 pr-3">
@@ -137,6 +175,11 @@ function CartRow({ line }: { line: CartLine }) {
               {line.title}
             </Link>
             {details && <p className="mt-1 text-xs text-muted capitalize">{details}</p>}
+            {problem && (
+              <p className="mt-1 text-sm font-medium text-sale" data-testid="line-problem">
+                {problem}
+              </p>
+            )}
             <div className="mt-2 space-y-2 sm:hidden">
               <p className="tabular-nums">{price}</p>
               {stepper(`qty-m-${line.id}`)}

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { useBrands } from '../api/taxonomy.ts';
+import { taxonomyListOptions } from '@/lib/api/taxonomy.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** /brand without a brand chosen: every brand, each linking to its products. */
 export function BrandDirectory() {
-  const brands = useBrands();
+  const brands = useQuery(taxonomyListOptions('brand'));
   const list = [...(brands.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6 lg:pt-12">

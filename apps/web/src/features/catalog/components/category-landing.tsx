@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { ProductCarousel } from '@/components/product-carousel.tsx';
 import { staticSrcSet } from '@/lib/images.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
-import { type ProductFilters, useProducts } from '../api/products.ts';
+import { type ProductFilters, productListOptions } from '@/lib/api/products.ts';
+import { useQuery } from '@tanstack/react-query';
 
 export interface LandingConfig {
   /** The big label on the banner. */
@@ -20,9 +21,9 @@ export interface LandingConfig {
 /** A category landing page: a banner with a big label, then a carousel (3 at ≥ 768 px, 1 below) that wraps. */
 export function CategoryLanding({ label, intro, image, filters, fallback, to }: LandingConfig) {
   const wide = useMediaQuery('(min-width: 768px)');
-  const primary = useProducts({ ...filters, sort: 'latest', limit: 12 });
+  const primary = useQuery(productListOptions({ ...filters, sort: 'latest', limit: 12 }));
   const useFallback = primary.isSuccess && primary.data.items.length === 0;
-  const secondary = useProducts({ ...fallback, sort: 'latest', limit: 12 }, { enabled: useFallback });
+  const secondary = useQuery({ ...productListOptions({ ...fallback, sort: 'latest', limit: 12 }), enabled: useFallback });
   const query = useFallback ? secondary : primary;
   return (
     <>

@@ -2,36 +2,55 @@ interface ChoiceGroupProps {
   legend: string;
   name: string;
   options: string[];
+  /** '' while nothing is chosen. */
   value: string;
   onChange(value: string): void;
+  /** Options that cannot be bought (sold out): crossed out, and not chosen. */
+  unavailable?: readonly string[];
+  /** Why the group needs attention ("Please choose a size"). */
+  error?: string;
+  id?: string;
 }
 
 /** Size or colour: a radio group styled as buttons (arrow keys move between them). */
-export function ChoiceGroup({ legend, name, options, value, onChange }: ChoiceGroupProps) {
+export function ChoiceGroup({ legend, name, options, value, onChange, unavailable = [], error, id }: ChoiceGroupProps) {
   if (options.length === 0) return null;
+  const errorId = id ? `${id}-error` : undefined;
   return (
-    <fieldset>
+    <fieldset id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} tabIndex={-1}>
       <legend className="mb-2 text-xs font-semibold tracking-[0.14em] uppercase">
-        {legend}: <span className="font-normal tracking-normal text-muted capitalize">{value}</span>
+        {legend}: <span className="font-normal tracking-normal text-muted capitalize">{value || 'choose one'}</span>
       </legend>
       <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
-          <label
-            key={option}
-            className="cursor-pointer border border-line px-4 py-2 text-sm capitalize transition-colors hover:border-ink has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={option}
-              checked={value === option}
-              onChange={() => onChange(option)}
-              className="sr-only"
-            />
-            {option}
-          </label>
-        ))}
+        {options.map((option) => {
+          const soldOut = unavailable.includes(option);
+          return (
+            <label
+              key={option}
+              className={`border px-4 py-2 text-sm capitalize transition-colors has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
+                soldOut ? 'cursor-not-allowed border-line text-muted line-through' : 'cursor-pointer border-line hover:border-ink'
+              } ${error ? 'border-sale' : ''}`}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={option}
+                checked={value === option}
+                disabled={soldOut}
+                onChange={() => onChange(option)}
+                className="sr-only"
+              />
+              {option}
+              {soldOut && <span className="sr-only"> (sold out)</span>}
+            </label>
+          );
+        })}
       </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-sale">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

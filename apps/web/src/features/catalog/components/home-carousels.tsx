@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ProductCarousel } from '@/components/product-carousel.tsx';
-import { type ProductFilters, useProducts } from '../api/products.ts';
+import { type ProductFilters, productListOptions } from '@/lib/api/products.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** What the two carousels list (the server-side renderer loads the same). */
 export const HOME_CAROUSELS = {
@@ -10,8 +11,8 @@ export const HOME_CAROUSELS = {
 
 /** The home page's two product carousels: the newest products, and those on sale. */
 export function HomeCarousels() {
-  const latest = useProducts(HOME_CAROUSELS.latest);
-  const onSale = useProducts(HOME_CAROUSELS.onSale);
+  const latest = useQuery(productListOptions(HOME_CAROUSELS.latest));
+  const onSale = useQuery(productListOptions(HOME_CAROUSELS.onSale));
   const viewAll = (to: string) => (
     <Link to={to} className="mt-1 inline-block text-sm underline underline-offset-4 hover:text-accent">
       View all

@@ -3,8 +3,9 @@ import { SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { inputClass, labelClass } from '@/components/ui-classes.ts';
 import { Select } from '@/components/select.tsx';
-import { useBrands, useCategories, useSubs } from '../api/taxonomy.ts';
+import { taxonomyListOptions } from '@/lib/api/taxonomy.ts';
 import { type ListingState, SORT_OPTIONS } from '../listing-params.ts';
+import { useQuery } from '@tanstack/react-query';
 
 interface ListingFiltersProps {
   state: ListingState;
@@ -19,9 +20,9 @@ interface ListingFiltersProps {
 export function ListingFilters({ state, category, fixedBrand = false, onChange }: ListingFiltersProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const brands = useBrands();
-  const categories = useCategories();
-  const subs = useSubs();
+  const brands = useQuery(taxonomyListOptions('brand'));
+  const categories = useQuery(taxonomyListOptions('category'));
+  const subs = useQuery(taxonomyListOptions('sub'));
   const categoryId = category ? categories.data?.find((c) => c.name.toLowerCase() === category.toLowerCase())?.id : undefined;
   const subOptions = category ? (subs.data ?? []).filter((s) => s.categoryId === categoryId) : [];
   const active = [fixedBrand ? '' : state.brand, state.sub, state.category, state.minPrice, state.maxPrice].filter(

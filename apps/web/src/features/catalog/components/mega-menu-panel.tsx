@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { useBrands, useCategories, useSubs } from '../api/taxonomy.ts';
+import { taxonomyListOptions } from '@/lib/api/taxonomy.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** How many brands a panel lists. */
 export const MEGA_MENU_BRANDS = 18;
@@ -25,9 +26,9 @@ function listingHref(to: string, param: string, value: string): string {
  * or every category for NEW IN) and about 18 brands, each a link to the filtered listing.
  */
 export default function MegaMenuPanel({ section, onNavigate }: MegaMenuPanelProps) {
-  const categories = useCategories();
-  const subs = useSubs();
-  const brands = useBrands();
+  const categories = useQuery(taxonomyListOptions('category'));
+  const subs = useQuery(taxonomyListOptions('sub'));
+  const brands = useQuery(taxonomyListOptions('brand'));
   const category = section.category
     ? categories.data?.find((c) => c.name.toLowerCase() === section.category?.toLowerCase())
     : undefined;

@@ -6,13 +6,24 @@ import { primaryButton, secondaryButton } from '@/components/ui-classes.ts';
 import { Price } from '@/components/price.tsx';
 import { QuantityStepper } from '@/components/quantity-stepper.tsx';
 import { StarRating } from '@/components/star-rating.tsx';
+import type { ProductDetail } from '@shop/shared/catalog';
 import { ApiError } from '@/lib/api-client.ts';
-import { cartItemFrom, colorsOf, isInStock } from '@/lib/product.ts';
+import { cartItemFrom, isInStock } from '@/lib/product.ts';
+import {
+  CHOICE_MESSAGES,
+  type Choice,
+  chosenVariant,
+  initialChoice,
+  missingChoice,
+  optionsOf,
+  unavailableOptions,
+} from '@/lib/variant-choice.ts';
 import { useShopActions } from '@/lib/shop-actions.ts';
-import { useProduct } from '../api/products.ts';
+import { productOptions } from '@/lib/api/products.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { SimilarProducts } from './similar-products.tsx';
+import { useQuery } from '@tanstack/react-query';
 
 interface ProductDetailsProps {
   id: string;
@@ -22,7 +33,7 @@ interface ProductDetailsProps {
 
 /** /productdetails/{id}: photos, the product, choices, Buy Now and Add to Cart, reviews, similar products. */
 export function ProductDetails({ id, reviews }: ProductDetailsProps) {
-  const query = useProduct(id);
+  const query = useQuery(productOptions(id));
   const navigate = useNavigate();
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
@@ -52,31 +63,63 @@ export function ProductDetails({ id, reviews }: ProductDetailsProps) {
   );
 }
 
-function ProductBody({ product }: { product: NonNullable<ReturnType<typeof useProduct>['data']> }) {
+function ProductBody({ product }: { product: ProductDetail }) {
   const { addToCart, checkout } = useShopActions();
-  const colors = colorsOf(product);
-  const [size, setSize] = useState(product.size[0] ?? '');
-  const [color, setColor] = useState(colors[0] ?? '');
+  const { variants } = product;
+  const { sizes, colors } = optionsOf(variants);
+  const [choice, setChoice] = useState<Choice>(() => initialChoice(variants));
+  const [notice, setNotice] = useState<'size' | 'colour' | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [buying, setBuying] = useState(false);
-  const inStock = isInStock(product);
-  const images = product.imageUrls.length > 0 ? product.imageUrls : product.imageUrl ? [product.imageUrl] : [];
+  const variant = chosenVariant(variants, choice);
+  // Price, availability and stock follow the chosen size and colour; before that, the product's.
+  const inStock = variant ? variant.availability === 'In Stock' : isInStock(product);
+  const stock = variant ? variant.counter : product.counter;
+  const colourImages = choice.color ? variants.find((v) => v.color === choice.color)?.imageUrls : undefined;
+  const images = colourImages?.length
+    ? colourImages
+    : product.imageUrls.length > 0
+      ? product.imageUrls
+      : product.imageUrl
+        ? [product.imageUrl]
+        : [];
+
+  const choose = (change: Partial<Choice>) => {
+    setChoice((current) => ({ ...current, ...change }));
+    setNotice(null);
+    setQuantity(1);
+  };
+
+  /** The chosen variant, or why there is none yet (the group asking for it gets the focus). */
+  const ready = () => {
+    const missing = missingChoice(variants, choice);
+    if (missing) {
+      setNotice(missing);
+      document.getElementById(missing === 'size' ? 'choose-size' : 'choose-colour')?.focus();
+      return undefined;
+    }
+    return variant;
+  };
 
   const buyNow = async () => {
+    const picked = ready();
+    if (!picked) return;
     setBuying(true);
     try {
-      await checkout({
-        kind: 'direct',
-        lines: [{ productId: product.id, quantity, size: size || undefined, color: color || undefined }],
-      });
+      await checkout({ kind: 'direct', lines: [{ productId: product.id, variantId: picked.id, quantity }] });
     } finally {
       setBuying(false);
     }
   };
 
+  const onAddToCart = () => {
+    const picked = ready();
+    if (picked) addToCart(cartItemFrom(product, picked), quantity);
+  };
+
   return (
     <div className="grid gap-8 lg:grid-cols-2 lg:gap-16">
-      <ProductGallery images={images} title={product.title} />
+      <ProductGallery key={choice.color} images={images} title={product.title} />
       <div>
         {product.brand && <p className="text-xs tracking-[0.2em] text-muted uppercase">{product.brand}</p>}
         <h1 className="mt-2 font-display text-3xl leading-tight sm:text-4xl">{product.title}</h1>
@@ -86,24 +129,46 @@ function ProductBody({ product }: { product: NonNullable<ReturnType<typeof usePr
             <StarRating value={product.ratingAverage} count={product.ratingCount} />
           </a>
         </div>
-        <Price price={product.price} discount={product.discount} className="mt-5 text-2xl" />
+        {variant ? (
+          <Price price={variant.price} discount={variant.discount} className="mt-5 text-2xl" />
+        ) : (
+          <Price price={product.price} discount={product.discount} from={product.priceFrom} className="mt-5 text-2xl" />
+        )}
         <p
           className={`mt-3 flex items-center gap-1.5 text-sm font-medium ${inStock ? 'text-success' : 'text-sale'}`}
           data-testid="availability"
         >
           {inStock && <Check aria-hidden size={16} />}
           {inStock ? 'In Stock' : 'Out of Stock'}
-          {inStock && product.counter <= 5 && <span className="font-normal text-muted">· only {product.counter} left</span>}
+          {inStock && stock <= 5 && <span className="font-normal text-muted">· only {stock} left</span>}
         </p>
 
         <div className="mt-8 space-y-6">
-          <ChoiceGroup legend="Size" name="size" options={product.size} value={size} onChange={setSize} />
-          <ChoiceGroup legend="Colour" name="color" options={colors} value={color} onChange={setColor} />
+          <ChoiceGroup
+            id="choose-size"
+            legend="Size"
+            name="size"
+            options={sizes}
+            value={choice.size}
+            onChange={(size) => choose({ size })}
+            unavailable={unavailableOptions(variants, choice, 'size')}
+            error={notice === 'size' ? CHOICE_MESSAGES.size : undefined}
+          />
+          <ChoiceGroup
+            id="choose-colour"
+            legend="Colour"
+            name="color"
+            options={colors}
+            value={choice.color}
+            onChange={(color) => choose({ color })}
+            unavailable={unavailableOptions(variants, choice, 'color')}
+            error={notice === 'colour' ? CHOICE_MESSAGES.colour : undefined}
+          />
           <div>
             <p className="mb-2 text-xs font-semibold tracking-[0.14em] uppercase" id="quantity-label">
               Quantity
             </p>
-            <QuantityStepper id="quantity" value={quantity} max={product.counter} onChange={setQuantity} />
+            <QuantityStepper id="quantity" value={quantity} max={Math.max(stock, 1)} onChange={setQuantity} />
           </div>
         </div>
 
@@ -111,12 +176,7 @@ function ProductBody({ product }: { product: NonNullable<ReturnType<typeof usePr
           <button type="button" className={primaryButton} disabled={!inStock || buying} onClick={buyNow}>
             {buying ? 'Processing...' : 'Buy Now'}
           </button>
-          <button
-            type="button"
-            className={secondaryButton}
-            disabled={!inStock}
-            onClick={() => addToCart(cartItemFrom(product, { size, color }), quantity)}
-          >
+          <button type="button" className={secondaryButton} disabled={!inStock} onClick={onAddToCart}>
             Add to Cart
           </button>
         </div>

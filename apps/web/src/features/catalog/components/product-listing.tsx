@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { inputClass } from '@/components/ui-classes.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { type ProductFilters, useProducts } from '../api/products.ts';
+import { type ProductFilters, productListOptions } from '@/lib/api/products.ts';
 import {
   imagesFirst,
   LISTING_PAGE_SIZE,
@@ -17,6 +17,7 @@ import {
 import { ListingFilters } from './listing-filters.tsx';
 import { Pagination } from './pagination.tsx';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
+import { useQuery } from '@tanstack/react-query';
 
 export interface ListingConfig {
   heading: string;
@@ -41,7 +42,7 @@ export function ProductListing(config: ListingConfig) {
   const [params, setParams] = useSearchParams();
   const defaultSort = config.defaultSort ?? 'latest';
   const state = readListingState(params, defaultSort);
-  const query = useProducts(toProductFilters(state, config.fixed ?? {}), { keepPrevious: true });
+  const query = useQuery(productListOptions(toProductFilters(state, config.fixed ?? {}), { keepPrevious: true }));
   const change = (next: Partial<ListingState>, replace = false) =>
     setParams(writeListingState(params, next, defaultSort), { preventScrollReset: true, replace });
   const items = query.data ? (config.imagesFirst ? imagesFirst(query.data.items) : query.data.items) : [];

@@ -1,9 +1,12 @@
 import { ProductCard } from '@/components/product-card.tsx';
-import { useProducts } from '../api/products.ts';
+import { productListOptions } from '@/lib/api/products.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** Similar Collections: three other products of the same category. */
 export function SimilarProducts({ productId, categoryId }: { productId: string; categoryId: string | null }) {
-  const query = useProducts(categoryId ? { category: categoryId, sort: 'latest', limit: 4 } : { sort: 'latest', limit: 4 });
+  const query = useQuery(
+    productListOptions(categoryId ? { category: categoryId, sort: 'latest', limit: 4 } : { sort: 'latest', limit: 4 }),
+  );
   const items = (query.data?.items ?? []).filter((p) => p.id !== productId).slice(0, 3);
   if (!query.isPending && items.length === 0) return null;
   return (

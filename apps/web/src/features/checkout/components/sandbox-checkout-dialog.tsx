@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Dialog } from '@/components/dialog.tsx';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '@/components/ui-classes.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { paySandbox, sandboxInfoOptions } from '../api/checkout.ts';
+import { paySandbox, sandboxInfoOptions } from '@/lib/api/checkout.ts';
 import { CLOSE_CONFIRM, useCheckoutUi } from '../checkout-store.ts';
 
 /**

@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { notify } from '@/lib/notify.tsx';
 import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.ts';
 import { StarRating } from '@/components/star-rating.tsx';
-import { useSession } from '@/features/auth/session-store.ts';
+import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
-import { useReviews, useSendReview } from '../api/reviews.ts';
+import { reviewsOptions, sendReviewMutation } from '@/lib/api/reviews.ts';
 import { StarInput } from './star-input.tsx';
 import { longDate } from '@/lib/dates.ts';
+import { useQuery, useMutation } from '@tanstack/react-query';
 
 export const REVIEW_SUBMITTED = 'Review Submitted successfully!';
 
@@ -19,7 +20,7 @@ interface ProductReviewsProps {
 
 /** The review form (five stars, a comment, Send Review) and the product's reviews. */
 export function ProductReviews({ productId, onReviewed }: ProductReviewsProps) {
-  const reviews = useReviews(productId);
+  const reviews = useQuery(reviewsOptions(productId));
   return (
     <section
       id="reviews"
@@ -64,7 +65,7 @@ function ReviewForm({ productId, onReviewed }: ProductReviewsProps) {
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const send = useSendReview(productId);
+  const send = useMutation(sendReviewMutation(productId));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +79,7 @@ function ReviewForm({ productId, onReviewed }: ProductReviewsProps) {
       { rating, comment: comment.trim() },
       {
         onSuccess() {
-          toast.success(REVIEW_SUBMITTED);
+          notify.success(REVIEW_SUBMITTED);
           setRating(0);
           setComment('');
           onReviewed?.();
@@ -86,7 +87,7 @@ function ReviewForm({ productId, onReviewed }: ProductReviewsProps) {
         onError(error) {
           const message = error instanceof ApiError ? error.message : 'Something went wrong';
           setProblem(message);
-          toast.error(message);
+          notify.error(message);
         },
       },
     );

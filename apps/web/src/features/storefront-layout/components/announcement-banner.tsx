@@ -2,7 +2,9 @@ import { BANNER_ROTATION_MS } from '@shop/shared/constants';
 import { useEffect, useState } from 'react';
 import { FrameIcon } from '@/components/frame-icons.tsx';
 import { REDUCED_MOTION, useMediaQuery } from '@/lib/use-media-query.ts';
-import { useBanners, useSettings } from '../api/content.ts';
+import { bannersOptions } from '@/lib/api/banners.ts';
+import { settingsOptions } from '@/lib/api/settings.ts';
+import { useCachedQuery } from '@/lib/use-cached-query.ts';
 
 const FALLBACK = 'Free delivery across Lagos on orders over ₦50,000';
 
@@ -12,8 +14,8 @@ const FALLBACK = 'Free delivery across Lagos on orders over ₦50,000';
  * does not move on its own when the shopper prefers reduced motion.
  */
 export default function AnnouncementBanner() {
-  const banners = useBanners();
-  const settings = useSettings();
+  const banners = useCachedQuery(bannersOptions);
+  const settings = useCachedQuery(settingsOptions);
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);

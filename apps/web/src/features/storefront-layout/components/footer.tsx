@@ -1,6 +1,7 @@
 import { COPYRIGHT_YEAR } from '@shop/shared/constants';
 import { Link } from 'react-router';
-import { useSettings } from '../api/content.ts';
+import { settingsOptions } from '@/lib/api/settings.ts';
+import { useCachedQuery } from '@/lib/use-cached-query.ts';
 
 const SERVICE_HOURS = 'Monday to Saturday, 9am to 7pm';
 
@@ -17,7 +18,7 @@ const SHOP_LINKS = [
 
 /** Shopping, store and customer-service information; hours and phone come from the settings. */
 export default function Footer() {
-  const settings = useSettings();
+  const settings = useCachedQuery(settingsOptions);
   const storeName = settings?.storeName ?? 'Adire';
   const phone = settings?.phone;
   return (

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from './session-store.ts';
+
+const user = {
+  id: 'u1',
+  fname: 'Ada',
+  lname: 'Okafor',
+  email: 'ada@example.com',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  country: '',
+  role: 'shopper' as const,
+};
+
+describe('session store', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the token and user under the original storage keys', () => {
+    useSession.getState().signIn({ accessToken: 'tok', user });
+    expect(localStorage.getItem('access_token')).toBe('tok');
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual(user);
+    useSession.getState().signOut();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(useSession.getState().status).toBe('signed-out');
+  });
+
+  it('signs out when the stored token is refused on restore', async () => {
+    localStorage.setItem('access_token', 'stale');
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ msg: 'no' }), { status: 401 }));
+    await useSession.getState().restore();
+    expect(useSession.getState().status).toBe('signed-out');
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('restores the user from /api/auth/me', async () => {
+    localStorage.setItem('access_token', 'good');
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ user }), { status: 200 }));
+    await useSession.getState().restore();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', user });
+  });
+
+  it('keeps the stored session when the server cannot answer (busy or offline), and signs out only on a 401', async () => {
+    localStorage.setItem('access_token', 'good');
+    localStorage.setItem('user', JSON.stringify(user));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response(JSON.stringify({ msg: 'busy' }), { status: 503 }));
+    await useSession.getState().restore();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', user });
+    expect(localStorage.getItem('access_token')).toBe('good');
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await useSession.getState().restore();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', user });
+  });
+});
