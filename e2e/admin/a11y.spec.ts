@@ -44,27 +44,7 @@ test.beforeAll(async ({ request }) => {
   ids.post = await firstId(request, session, '/api/posts');
 });
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('access_token', token);
-      localStorage.setItem('user', user);
-    },
-    [session.accessToken, JSON.stringify(session.user)] as const,
-  );
-});
-
-/** Opens a screen, waits for its heading and its data, and checks it. */
-async function check(page: Page, url: string, heading: string | RegExp) {
-  await page.goto(url);
-  await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByText('Loading ...')).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-test('the login screen', async ({ browser }) => {
-  const page = await browser.newPage();
+test('the login screen', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -74,69 +54,92 @@ test('the login screen', async ({ browser }) => {
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText(/\S/);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.close();
 });
 
-for (const [url, heading] of [
-  ['/overview', 'Overview'],
-  ['/dashboard', 'Users'],
-  ['/purchasetable', 'Purchases'],
-  ['/categorytable', 'Categories'],
-  ['/createcategory', 'Create Category'],
-  ['/subcategorytable', /Sub.?categories/i],
-  ['/createsubcategory', /Create Sub/i],
-  ['/subsubcategorytable', /Sub.?sub.?categories/i],
-  ['/createsubsubcategory', /Create Sub.?sub/i],
-  ['/brandtable', 'Brands'],
-  ['/createbrand', 'Create Brand'],
-  ['/producttable', 'Products'],
-  ['/createProduct', 'Create Product'],
-  ['/createbanner', /Banner/],
-  ['/posttable', /Posts/],
-  ['/createpost', /Create Post/i],
-  ['/settings', 'Settings'],
-] as const) {
-  test(`${url}`, async ({ page }) => {
-    await check(page, url, heading);
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('access_token', token);
+        localStorage.setItem('user', user);
+      },
+      [session.accessToken, JSON.stringify(session.user)] as const,
+    );
   });
-}
 
-test('the edit screens and a product', async ({ page }) => {
-  await check(page, `/editcategory/${ids.category}`, /Edit Category/i);
-  await check(page, `/editsubcategory/${ids.sub}`, /Edit Sub/i);
-  await check(page, `/editsubsubcategory/${ids.subsub}`, /Edit Sub.?sub/i);
-  await check(page, `/editbrand/${ids.brand}`, /Edit Brand/i);
-  await check(page, `/editproduct/${ids.product}`, /Edit Product/i);
-  await check(page, `/viewproduct/${ids.product}`, /./);
-  await check(page, `/editpost/${ids.post}`, /Edit Post/i);
-});
+  /** Opens a screen, waits for its heading and its data, and checks it. */
+  async function check(page: Page, url: string, heading: string | RegExp) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('Loading ...')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
 
-test('a form showing its errors', async ({ page }) => {
-  await check(page, '/createProduct', 'Create Product');
-  await page.getByRole('button', { name: 'Create Product' }).click();
-  await expect(page.getByRole('alert').first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+  for (const [url, heading] of [
+    ['/overview', 'Overview'],
+    ['/dashboard', 'Users'],
+    ['/purchasetable', 'Purchases'],
+    ['/categorytable', 'Categories'],
+    ['/createcategory', 'Create Category'],
+    ['/subcategorytable', /Sub.?categories/i],
+    ['/createsubcategory', /Create Sub/i],
+    ['/subsubcategorytable', /Sub.?sub.?categories/i],
+    ['/createsubsubcategory', /Create Sub.?sub/i],
+    ['/brandtable', 'Brands'],
+    ['/createbrand', 'Create Brand'],
+    ['/producttable', 'Products'],
+    ['/createProduct', 'Create Product'],
+    ['/createbanner', /Banner/],
+    ['/posttable', /Posts/],
+    ['/createpost', /Create Post/i],
+    ['/settings', 'Settings'],
+  ] as const) {
+    test(`${url}`, async ({ page }) => {
+      await check(page, url, heading);
+    });
+  }
 
-test('the point of sale, mid-sale and with its receipt', async ({ page }) => {
-  await check(page, '/pos', 'Point of Sale');
-  const results = page.getByRole('list', { name: 'Product results' });
-  // A product with sizes to choose: the chooser is open.
-  const withSizes = results.getByRole('button', { name: /Sizes.*: choose/ }).first();
-  await withSizes.click();
-  const chooser = page.getByRole('dialog', { name: 'Choose a size or colour' });
-  await expect(chooser.getByRole('button').nth(1)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await chooser.getByRole('button', { name: /in stock/ }).first().click();
-  await expect(page.getByRole('list', { name: 'Cart' }).getByRole('listitem')).toHaveCount(1);
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Purchase' }).click();
-  await expect(page.getByText(/^Receipt /)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+  test('the edit screens and a product', async ({ page }) => {
+    await check(page, `/editcategory/${ids.category}`, /Edit Category/i);
+    await check(page, `/editsubcategory/${ids.sub}`, /Edit Sub/i);
+    await check(page, `/editsubsubcategory/${ids.subsub}`, /Edit Sub.?sub/i);
+    await check(page, `/editbrand/${ids.brand}`, /Edit Brand/i);
+    await check(page, `/editproduct/${ids.product}`, /Edit Product/i);
+    await check(page, `/viewproduct/${ids.product}`, /./);
+    await check(page, `/editpost/${ids.post}`, /Edit Post/i);
+  });
 
-test('an order', async ({ page, request }) => {
-  // The sale above, or any order the demo data has.
-  const order = await firstId(request, session, '/api/purchases');
-  await check(page, `/purchasetable/${order}`, /^Order /);
+  test('a form showing its errors', async ({ page }) => {
+    await check(page, '/createProduct', 'Create Product');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(page.getByText(/is required/).first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the point of sale, mid-sale and with its receipt', async ({ page }) => {
+    await check(page, '/pos', 'Point of Sale');
+    const results = page.getByRole('list', { name: 'Product results' });
+    // A product with sizes to choose: the chooser is open.
+    const withSizes = results.getByRole('button', { name: /Sizes.*: choose/ }).first();
+    await withSizes.click();
+    const chooser = page.getByRole('dialog', { name: 'Choose a size or colour' });
+    await expect(chooser.getByRole('button').nth(1)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await chooser
+      .getByRole('button', { name: /in stock/ })
+      .first()
+      .click();
+    await expect(page.getByRole('list', { name: 'Cart' }).getByRole('listitem')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Purchase' }).click();
+    await expect(page.getByText(/^Receipt /)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('an order', async ({ page, request }) => {
+    // The sale above, or any order the demo data has.
+    const order = await firstId(request, session, '/api/purchases');
+    await check(page, `/purchasetable/${order}`, /^Order /);
+  });
 });

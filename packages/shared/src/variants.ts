@@ -70,12 +70,15 @@ export type VariantInput = z.input<typeof variantInput>;
 
 /** PUT /api/products/{id}/variants: the whole set, in the order to show it. */
 export const variantsBody = z.object({
+  /** The size scale the sizes belong to; absent: the product's, unchanged. Set in the same transaction. */
+  sizeScale: z.enum(SIZE_SCALE_NAMES as [SizeScale, ...SizeScale[]], { error: 'Unknown size scale' }).optional(),
   variants: z
     .array(variantInput, { error: 'variants must be a list' })
     .min(1, 'A product needs at least one variant')
     .max(MAX_VARIANTS_PER_PRODUCT, `A product can have at most ${MAX_VARIANTS_PER_PRODUCT} variants`),
 });
 export type VariantsBody = z.output<typeof variantsBody>;
+export type VariantsBodyInput = z.input<typeof variantsBody>;
 
 /** A variant as every client reads it: its effective price and discount (naira) and its own overrides. */
 export const variantView = z.object({

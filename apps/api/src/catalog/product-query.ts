@@ -6,7 +6,7 @@
  * - category/sub/subsub/brand given by name: `column = (select id … where lower(name) = …)`,
  *   an init-plan that turns into an index lookup, so no join is needed to filter;
  * - on sale: `discount > 0` written literally so the partial index matches;
- * - size and colour: a variant in stock (EXISTS on product_variants_in_stock_idx);
+ * - size and colour: one variant in stock with both (EXISTS on product_variants_in_stock_idx);
  * - sorts end with the id, so pages are stable.
  */
 import { and, asc, desc, eq, gte, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -158,8 +158,12 @@ function conditions(f: ProductFilters, options: ListOptions = {}): SQL | undefin
   if (f.onSale === 'true') where.push(sql`${products.discount} > 0`);
   if (f.onSale === 'false') where.push(sql`${products.discount} = 0`);
   if (f.availability) where.push(eq(products.availability, f.availability));
-  if (f.size) where.push(variantInStock(inArray(productVariants.size, listOf(f.size))));
-  if (f.color) where.push(variantInStock(inArray(sql`lower(${productVariants.color})`, listOf(f.color))));
+  // Size and colour together: one variant in stock has both (a medium red, not a medium blue and a small red).
+  const option = [
+    ...(f.size ? [inArray(productVariants.size, listOf(f.size))] : []),
+    ...(f.color ? [inArray(sql`lower(${productVariants.color})`, listOf(f.color))] : []),
+  ];
+  if (option.length > 0) where.push(variantInStock(and(...option)!));
   if (f.stock === 'out') where.push(sql`${products.counter} = 0`);
   if (f.stock === 'low') {
     const threshold = options.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;

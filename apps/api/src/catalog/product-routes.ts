@@ -113,7 +113,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       body: variantsBody,
       response: { 200: productDetailResponse, ...errors, 409: errorResponse },
     },
-    handler: async (request) => service.setVariants(request.params.id, request.body.variants),
+    handler: async (request) => service.setVariants(request.params.id, request.body.variants, request.body.sizeScale),
   });
 
   app.get('.csv', {

@@ -15,6 +15,7 @@ import {
   type ProductCreateBody,
   type ProductDetail,
   type ProductUpdateBody,
+  type SizeScale,
   type VariantInput,
 } from '@shop/shared';
 import type { Db } from '../db/client.ts';
@@ -109,9 +110,9 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
     },
 
     /** PUT /api/products/{id}/variants: the whole set, in one transaction. */
-    async setVariants(id: string, variants: VariantInput[]): Promise<ProductDetail> {
+    async setVariants(id: string, variants: VariantInput[], sizeScale?: SizeScale): Promise<ProductDetail> {
       if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-      await db.transaction((tx) => replaceVariants(tx, id, variants, imageId));
+      await db.transaction((tx) => replaceVariants(tx, id, variants, imageId, sizeScale));
       return get(id);
     },
 

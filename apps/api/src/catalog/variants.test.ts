@@ -185,6 +185,25 @@ describe('a product with variants', () => {
     expect(back.json().variants.at(-1)).toMatchObject({ id: mediumRed.id, counter: 4 });
   });
 
+  it('changes the size scale with the sizes in the same save, and refuses a size of another scale', async () => {
+    const product = await createDress('Leather Sandal');
+    const shoes = [
+      { sku: `SANDAL-39-${product.id.slice(0, 6)}`, size: '39', color: 'Tan', counter: 2 },
+      { sku: `SANDAL-40-${product.id.slice(0, 6)}`, size: '40', color: 'Tan', counter: 1 },
+    ];
+    // Shoe sizes on the clothing scale: refused, nothing changes.
+    const refused = await admin.json('PUT', `/api/products/${product.id}/variants`, { variants: shoes });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toContain('"39" is not a size');
+    const unknown = await admin.json('PUT', `/api/products/${product.id}/variants`, { sizeScale: 'hats', variants: shoes });
+    expect(unknown.statusCode).toBe(400);
+    expect((await readProduct(ctx.database.db, product.id)).sizeScale).toBe('standard');
+
+    const res = await admin.json('PUT', `/api/products/${product.id}/variants`, { sizeScale: 'shoes', variants: shoes });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ sizeScale: 'shoes', size: ['39', '40'], counter: 3 });
+  });
+
   it('lets two variants swap their sizes in one save', async () => {
     const product = await createDress('Swap Test Dress');
     const [a, b] = product.variants as { id: string; size: string; color: string }[];
@@ -249,6 +268,10 @@ describe('listing by size and colour', () => {
     expect(await ids('color=BLUE')).toEqual([b.id]);
     expect(await ids('size=medium,large')).toEqual([a.id, b.id].sort());
     expect(await ids('size=medium&color=blue')).toEqual([]);
+    // Size and colour name one variant: medium blue sold out, though medium red and small blue are not.
+    const c = await createDress(`Filter C ${tag}`, { 'medium/Red': 1, 'small/Blue': 1 });
+    expect(await ids('size=medium&color=blue')).toEqual([]);
+    expect(await ids('size=medium&color=red')).toEqual([a.id, c.id].sort());
   });
 
   it('finds low and out-of-stock products for admins only', async () => {

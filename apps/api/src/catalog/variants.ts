@@ -172,8 +172,13 @@ export async function replaceVariants(
   productId: string,
   input: VariantInput[],
   imageId: (url: string) => string | undefined = () => undefined,
+  sizeScale?: SizeScale,
 ): Promise<void> {
   const product = await lockProduct(tx, productId);
+  if (sizeScale !== undefined && sizeScale !== product.sizeScale) {
+    await tx.update(products).set({ sizeScale }).where(eq(products.id, productId));
+    product.sizeScale = sizeScale;
+  }
   const specs = checkSet(
     product,
     input.map((v) => variantInput.parse(v)),

@@ -104,11 +104,20 @@ export function toCreateFormData(body: ProductCreateBody, images: File[]): FormD
   return form;
 }
 
+/** Which of the fields the variants also set (stock, sizes, colour) the edit form sends: the changed ones. */
+export interface UpdateOptions {
+  keep?: { counter: boolean; size: boolean; color: boolean };
+}
+
 /** The edit form → PUT /api/products/{id} JSON (an empty reference clears it). */
-export function toUpdateBody(values: ProductFormValues): Result<ProductUpdateBody> {
+export function toUpdateBody(values: ProductFormValues, { keep }: UpdateOptions = {}): Result<ProductUpdateBody> {
   if (values.price.trim() === '') return { ok: false, errors: { price: 'Price is required' } };
+  const { counter, size, color, ...rest } = common(values);
   const parsed = productUpdateBody.safeParse({
-    ...common(values),
+    ...rest,
+    ...((keep?.counter ?? true) && { counter }),
+    ...((keep?.size ?? true) && { size }),
+    ...((keep?.color ?? true) && { color }),
     categoryId: values.categoryId || null,
     brand: values.brand || null,
     sub: values.sub || null,

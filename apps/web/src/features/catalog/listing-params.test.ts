@@ -19,6 +19,13 @@ describe('listing state in the URL', () => {
     expect(toProductFilters(state, { category: 'Women' })).toMatchObject({ category: 'Women', offset: 24, limit: 24 });
   });
 
+  it('keeps the sizes and colour in stock in the URL and sends them to the server', () => {
+    const state = readListingState(new URLSearchParams('size=medium,,large&color=Red'));
+    expect(state).toMatchObject({ size: 'medium,large', color: 'Red' });
+    expect(toProductFilters(state, {})).toMatchObject({ size: 'medium,large', color: 'Red' });
+    expect(writeListingState(new URLSearchParams('size=medium&page=3'), { size: '' }).toString()).toBe('');
+  });
+
   it('reads a backwards price range as a single price', () => {
     const state = readListingState(new URLSearchParams('minPrice=5000&maxPrice=100'));
     expect(toProductFilters(state, {})).toMatchObject({ minPrice: '5000', maxPrice: '5000' });

@@ -1,6 +1,6 @@
 /**
  * A listing's state lives in the URL (shareable, survives reload): search text, sort, price
- * range, brand, sub-category or category, and the page. These pure functions read and
+ * range, brand, sub-category or category, sizes and colour in stock, and the page. These pure functions read and
  * write it.
  */
 import type { ProductSort } from '@shop/shared/catalog';
@@ -23,8 +23,16 @@ export interface ListingState {
   brand: string;
   sub: string;
   category: string;
+  /** Sizes in stock, comma-separated (any of them); '' for any. */
+  size: string;
+  /** A colour in stock; '' for any. */
+  color: string;
   page: number;
 }
+
+/** The sizes of `state.size` as a list, and the comma-separated value for a list. */
+export const sizeList = (size: string) => size.split(',').filter(Boolean);
+export const joinSizes = (sizes: readonly string[]) => sizes.join(',');
 
 const SORTS = new Set<string>(SORT_OPTIONS.map((o) => o.value));
 
@@ -45,6 +53,8 @@ export function readListingState(params: URLSearchParams, defaultSort: ProductSo
     brand: params.get('brand') ?? '',
     sub: params.get('sub') ?? '',
     category: params.get('category') ?? '',
+    size: joinSizes(sizeList(params.get('size') ?? '')),
+    color: (params.get('color') ?? '').trim(),
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -81,6 +91,8 @@ export function toProductFilters(state: ListingState, fixed: ProductFilters): Pr
     brand: state.brand || undefined,
     sub: state.sub || undefined,
     category: state.category || undefined,
+    size: state.size || undefined,
+    color: state.color || undefined,
     minPrice: minPrice === undefined ? undefined : String(minPrice),
     maxPrice: maxPrice === undefined ? undefined : String(maxPrice),
     sort: state.sort,

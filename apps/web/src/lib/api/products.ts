@@ -6,7 +6,7 @@
  * Components use them with `useQuery(productOptions(id))` and `useMutation(…Mutation)`.
  */
 import type { Product, ProductDetail, ProductListQuery, ProductUpdateInput } from '@shop/shared/catalog';
-import type { CatalogueImportReport, VariantInput } from '@shop/shared/variants';
+import type { CatalogueImportReport, VariantsBodyInput as VariantsInput } from '@shop/shared/variants';
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiRequestBlob, apiRequestWithTotal } from '../api-client.ts';
 
@@ -74,11 +74,9 @@ export const uploadProductImagesMutation = (id: string) =>
 export const setProductImagesMutation = (id: string) =>
   productWrite((imageUrls: string[]) => apiRequest<ProductDetail>(productPath(id), { method: 'PUT', body: { imageUrls } }));
 
-/** Replaces the product's variants (sizes and colours with SKU, stock and price). */
+/** Replaces the product's variants (sizes and colours with SKU, stock and price), and its size scale. */
 export const setVariantsMutation = (id: string) =>
-  productWrite((variants: VariantInput[]) =>
-    apiRequest<ProductDetail>(`${productPath(id)}/variants`, { method: 'PUT', body: { variants } }),
-  );
+  productWrite((body: VariantsInput) => apiRequest<ProductDetail>(`${productPath(id)}/variants`, { method: 'PUT', body }));
 
 export const deleteProductMutation = mutationOptions({
   mutationFn: (id: string) => apiRequest<{ msg: string }>(productPath(id), { method: 'DELETE' }),

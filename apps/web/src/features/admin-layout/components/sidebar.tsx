@@ -52,10 +52,10 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <Link to="/" className="text-lg font-bold tracking-[0.3em] text-white">
           ADIRE
         </Link>
-        <p className="text-xs text-neutral-500">Back office</p>
+        <p className="text-xs text-neutral-400">Back office</p>
       </div>
       <nav aria-labelledby="admin-menu-heading" className="flex-1 overflow-y-auto px-3">
-        <h2 id="admin-menu-heading" className="px-3 pb-2 text-xs font-semibold tracking-wider text-neutral-500 uppercase">
+        <h2 id="admin-menu-heading" className="px-3 pb-2 text-xs font-semibold tracking-wider text-neutral-400 uppercase">
           Menu
         </h2>
         <ul className="space-y-0.5">

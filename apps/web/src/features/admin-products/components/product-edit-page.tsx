@@ -2,9 +2,9 @@
  * Edit Product (/editproduct/{id}): the spec's form with a spinner on first load,
  * "Update Product" / "Updating...", a back link, and the images side panel.
  */
-import type { Product } from '@shop/shared/catalog';
+import type { ProductDetail } from '@shop/shared/catalog';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '@/lib/notify.tsx';
@@ -14,12 +14,13 @@ import { productOptions, updateProductMutation } from '@/lib/api/products.ts';
 import { type FieldErrors, fieldErrors, type ProductFormValues, toUpdateBody } from '../product-form.ts';
 import { ProductFields } from './product-fields.tsx';
 import { ProductImagesPanel } from './product-images-panel.tsx';
+import { VariantsEditor } from './variants-editor.tsx';
 import { useQuery, useMutation } from '@tanstack/react-query';
 
 export const LOAD_FAILED = 'Failed to load product data. Please try again.';
 export const UPDATE_FAILED = 'Failed to update product. Please try again.';
 
-function toFormValues(p: Product): ProductFormValues {
+function toFormValues(p: ProductDetail): ProductFormValues {
   return {
     title: p.title,
     heading: p.heading,
@@ -58,14 +59,25 @@ export function ProductEditPage({ id }: { id: string }) {
   return <ProductEditForm key={product.data.id} product={product.data} />;
 }
 
-function ProductEditForm({ product }: { product: Product }) {
+function ProductEditForm({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const update = useMutation(updateProductMutation(product.id));
   const form = useForm<ProductFormValues>({ defaultValues: toFormValues(product) });
   const [errors, setErrors] = useState<FieldErrors>({});
 
+  // Stock, sizes and colour change in the variants editor too: the form follows what was saved
+  // there, and sends them only when they were changed here.
+  const { counter, size, color } = product;
+  const sizes = size.join(',');
+  useEffect(() => {
+    form.resetField('counter', { defaultValue: counter });
+    form.resetField('size', { defaultValue: sizes ? sizes.split(',') : [] });
+    form.resetField('color', { defaultValue: color });
+  }, [form, counter, sizes, color]);
+
   const onSubmit = form.handleSubmit((values) => {
-    const result = toUpdateBody(values);
+    const dirty = form.formState.dirtyFields;
+    const result = toUpdateBody(values, { keep: { counter: !!dirty.counter, size: !!dirty.size, color: !!dirty.color } });
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -105,6 +117,9 @@ function ProductEditForm({ product }: { product: Product }) {
         </form>
         <div className="self-start">
           <ProductImagesPanel product={product} />
+        </div>
+        <div className="xl:col-span-2">
+          <VariantsEditor product={product} />
         </div>
       </div>
     </>

@@ -33,6 +33,27 @@ const product = {
   ratingCount: 0,
   createdAt: '2024-05-01T10:00:00.000Z',
   updatedAt: '2024-05-01T10:00:00.000Z',
+  colors: ['indigo'],
+  sizeScale: 'standard',
+  priceFrom: 12000,
+  priceTo: 12000,
+  defaultVariantId: 'v1',
+  variants: [
+    {
+      id: 'v1',
+      sku: 'AS-S-INDIGO',
+      size: 'small',
+      color: 'indigo',
+      price: 12000,
+      discount: 0,
+      salePrice: 12000,
+      priceOverride: null,
+      discountOverride: null,
+      counter: 4,
+      availability: 'In Stock',
+      imageUrls: [],
+    },
+  ],
 };
 const lists: Record<string, unknown[]> = {
   '/api/categories': [{ id: 'c1', name: 'Women', productCount: 1 }],
@@ -85,11 +106,13 @@ describe('Edit Product', () => {
       price: 15000.5,
       discount: 0,
       counter: 5,
-      size: ['small'],
       categoryId: 'c1',
       brand: 'b1',
       sub: null,
     });
+    // Sizes and colour were not touched: the variants keep theirs.
+    expect(api.requests.find((r) => r.method === 'PUT')!.body).not.toHaveProperty('size');
+    expect(api.requests.find((r) => r.method === 'PUT')!.body).not.toHaveProperty('color');
   });
 
   it('shows "Failed to update product. Please try again." when the save fails', async () => {
@@ -123,6 +146,78 @@ describe('Edit Product', () => {
     expect(upload.hasAttribute('disabled')).toBe(false);
     fireEvent.click(upload);
     expect(await screen.findByText('Failed to update images. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('Variants (Edit Product)', () => {
+  const detail = (pathname: string, method: string) =>
+    lists[pathname]
+      ? { body: lists[pathname] }
+      : pathname === '/api/products/p1' && method === 'GET'
+        ? { body: product }
+        : undefined;
+
+  it('adds every size × colour with a suggested SKU, fills the stock, and saves the set with the size scale', async () => {
+    const api = mockFetch(({ url, method, body }) => {
+      if (url.pathname === '/api/products/p1/variants' && method === 'PUT') {
+        const { variants } = body as { variants: { sku: string; size: string; color: string; counter: number }[] };
+        return {
+          body: {
+            ...product,
+            variants: variants.map((v, i) => ({ ...product.variants[0], ...v, id: `v${i + 1}`, price: 12000 })),
+          },
+        };
+      }
+      return detail(url.pathname, method);
+    });
+    renderEdit();
+    const editor = await screen.findByRole('form', { name: 'Variants' });
+    const sizes = within(editor).getByRole('group', { name: 'Sizes to add' });
+    fireEvent.click(within(sizes).getByLabelText('medium'));
+    fireEvent.click(within(sizes).getByLabelText('small'));
+    fireEvent.change(within(editor).getByLabelText('Colours to add (comma-separated)'), { target: { value: 'indigo, Red' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Add combinations' }));
+    // small / indigo was there already: three rows added, in the scale's order.
+    expect(
+      within(editor)
+        .getAllByLabelText(/^SKU of /)
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['AS-S-INDIGO', 'AS-S-RED', 'AS-M-INDIGO', 'AS-M-RED']);
+    fireEvent.change(within(editor).getByLabelText('Set all stock to'), { target: { value: '2' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Apply' }));
+    fireEvent.change(within(editor).getByLabelText('Price of medium / Red'), { target: { value: '13500' } });
+    expect(within(editor).getByTestId('variants-total').textContent).toBe('8');
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
+
+    await waitFor(() => expect(api.last('/api/products/p1/variants')).toBeTruthy());
+    expect(api.last('/api/products/p1/variants')!.body).toEqual({
+      sizeScale: 'standard',
+      variants: [
+        { id: 'v1', sku: 'AS-S-INDIGO', size: 'small', color: 'indigo', price: null, discount: null, counter: 2 },
+        { sku: 'AS-S-RED', size: 'small', color: 'Red', price: null, discount: null, counter: 2 },
+        { sku: 'AS-M-INDIGO', size: 'medium', color: 'indigo', price: null, discount: null, counter: 2 },
+        { sku: 'AS-M-RED', size: 'medium', color: 'Red', price: 13500, discount: null, counter: 2 },
+      ],
+    });
+    expect(await screen.findByText('Variants saved')).toBeTruthy();
+  });
+
+  it('says what is wrong with a row, sends nothing, and shows the server’s refusal', async () => {
+    const api = mockFetch(({ url, method }) => {
+      if (url.pathname === '/api/products/p1/variants')
+        return { status: 409, body: { msg: 'The SKU "AS-S-INDIGO" is already used by another product' } };
+      return detail(url.pathname, method);
+    });
+    renderEdit();
+    const editor = await screen.findByRole('form', { name: 'Variants' });
+    fireEvent.change(within(editor).getByLabelText('Stock of small / indigo'), { target: { value: '-1' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
+    expect(await within(editor).findByText('Stock cannot be negative')).toBeTruthy();
+    expect(api.last('/api/products/p1/variants')).toBeUndefined();
+
+    fireEvent.change(within(editor).getByLabelText('Stock of small / indigo'), { target: { value: '3' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
+    expect(await screen.findByText('The SKU "AS-S-INDIGO" is already used by another product')).toBeTruthy();
   });
 });
 

@@ -4,7 +4,7 @@
  * screens. Rows link to view and edit, and delete after a confirmation. Naira; low stock flagged.
  */
 import { PRODUCT_SORTS, type Product, type ProductSort } from '@shop/shared/catalog';
-import { Eye, Pencil, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Plus, SlidersHorizontal, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
@@ -18,6 +18,9 @@ import { buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
 import { deleteProductMutation, productListOptions } from '@/lib/api/products.ts';
 import { StockCell } from './stock-cell.tsx';
+import { ExportCatalogueButton, ImportCatalogue } from './catalogue-transfer.tsx';
+import { settingsOptions } from '@/lib/api/settings.ts';
+import { STOCK_FILTERS, type StockFilter } from '@shop/shared/variants';
 import { childrenOf, TaxonomySelect } from '@/components/admin/taxonomy-select.tsx';
 import { useQuery, useMutation } from '@tanstack/react-query';
 
@@ -30,20 +33,25 @@ const SORT_LABELS: Record<ProductSort, string> = {
 const controlClass = 'w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm shadow-sm';
 
 export function ProductTablePage() {
-  const table = useTableParams(['title', 'category', 'sub', 'brand', 'minPrice', 'maxPrice', 'sort'] as const, {
+  const table = useTableParams(['title', 'category', 'sub', 'brand', 'minPrice', 'maxPrice', 'sort', 'stock'] as const, {
     sort: 'latest',
   });
   const { title, category, sub, brand, minPrice, maxPrice } = table.filters;
+  const stock = (STOCK_FILTERS as readonly string[]).includes(table.filters.stock)
+    ? (table.filters.stock as StockFilter)
+    : undefined;
+  const threshold = useQuery(settingsOptions).data?.lowStockThreshold;
   const sort = (PRODUCT_SORTS as readonly string[]).includes(table.filters.sort) ? (table.filters.sort as ProductSort) : 'latest';
   const products = useQuery(
     productListOptions(
-      { title, category, sub, brand, minPrice, maxPrice, sort, limit: table.pageSize, offset: table.offset },
+      { title, category, sub, brand, minPrice, maxPrice, sort, stock, limit: table.pageSize, offset: table.offset },
       { keepPrevious: true },
     ),
   );
   const remove = useMutation(deleteProductMutation);
   const { confirm, dialog } = useConfirm();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const onDelete = async (product: Product) => {
     if (!(await confirm('Are you sure you want to delete this product?'))) return;
@@ -87,7 +95,12 @@ export function ProductTablePage() {
       className: 'whitespace-nowrap text-right',
       cell: (p) => (p.discount > 0 ? formatNairaAmount(p.discount) : <span className="text-neutral-600">—</span>),
     },
-    { key: 'stock', header: 'Stock', className: 'whitespace-nowrap', cell: (p) => <StockCell product={p} /> },
+    {
+      key: 'stock',
+      header: 'Stock',
+      className: 'whitespace-nowrap',
+      cell: (p) => <StockCell product={p} threshold={threshold} />,
+    },
     {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
@@ -113,11 +126,23 @@ export function ProductTablePage() {
       <PageHeader
         title="Products"
         actions={
-          <Link to="/createproduct" className={buttonClass.primary}>
-            <Plus size={16} aria-hidden="true" /> Create Product
-          </Link>
+          <>
+            <ExportCatalogueButton />
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              aria-expanded={importing}
+              onClick={() => setImporting((open) => !open)}
+            >
+              <Upload size={16} aria-hidden="true" /> Import CSV
+            </button>
+            <Link to="/createproduct" className={buttonClass.primary}>
+              <Plus size={16} aria-hidden="true" /> Create Product
+            </Link>
+          </>
         }
       />
+      {importing ? <ImportCatalogue onClose={() => setImporting(false)} /> : null}
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <SearchInput
           value={title}
@@ -151,7 +176,22 @@ export function ProductTablePage() {
           ))}
         </select>
       </div>
-      <div id="product-filters" className={`mb-4 grid-cols-2 gap-3 md:grid md:grid-cols-5 ${filtersOpen ? 'grid' : 'hidden'}`}>
+      <div id="product-filters" className={`mb-4 grid-cols-2 gap-3 md:grid md:grid-cols-6 ${filtersOpen ? 'grid' : 'hidden'}`}>
+        <div>
+          <label htmlFor="products-stock" className="sr-only">
+            Stock
+          </label>
+          <select
+            id="products-stock"
+            value={stock ?? ''}
+            onChange={(e) => table.setFilters({ stock: e.target.value })}
+            className={controlClass}
+          >
+            <option value="">Any stock</option>
+            <option value="low">Low stock{threshold !== undefined ? ` (${threshold} or fewer)` : ''}</option>
+            <option value="out">Out of stock</option>
+          </select>
+        </div>
         <div>
           <label htmlFor="products-category" className="sr-only">
             Category

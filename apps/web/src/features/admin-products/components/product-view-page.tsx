@@ -14,6 +14,7 @@ import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { deleteProductMutation, productOptions } from '@/lib/api/products.ts';
 import { StockCell } from './stock-cell.tsx';
+import { settingsOptions } from '@/lib/api/settings.ts';
 import { useQuery, useMutation } from '@tanstack/react-query';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this product?';
@@ -50,6 +51,7 @@ export function ProductViewPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const product = useQuery(productOptions(id));
   const remove = useMutation(deleteProductMutation);
+  const threshold = useQuery(settingsOptions).data?.lowStockThreshold;
   const { confirm, dialog } = useConfirm();
 
   if (product.isPending) return <Spinner label="Loading product" />;
@@ -117,10 +119,48 @@ export function ProductViewPage({ id }: { id: string }) {
               <Row label="Sub-subcategory">{orNA(p.Subsub?.name)}</Row>
               <Row label="Brand">{orNA(p.brand)}</Row>
               <Row label="Quantity">
-                <StockCell product={p} />
+                <StockCell product={p} threshold={threshold} />
               </Row>
             </dl>
           </Card>
+          {p.variants.length > 0 ? (
+            <Card>
+              <h2 className="mb-2 text-base font-semibold">Stock by size and colour</h2>
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Variants of {p.title}</caption>
+                <thead className="text-xs text-neutral-600 uppercase">
+                  <tr>
+                    <th scope="col" className="py-2 font-medium">
+                      Variant
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      SKU
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      Price
+                    </th>
+                    <th scope="col" className="py-2 pl-4 font-medium">
+                      Stock
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-neutral-100">
+                  {p.variants.map((v) => (
+                    <tr key={v.id}>
+                      <th scope="row" className="py-2 font-medium">
+                        {[v.size, v.color].filter(Boolean).join(' / ') || 'One option'}
+                      </th>
+                      <td className="py-2 font-mono text-xs">{v.sku}</td>
+                      <td className="py-2 text-right">{formatNairaAmount(v.salePrice)}</td>
+                      <td className="py-2 pl-4">
+                        <StockCell product={v} threshold={threshold} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          ) : null}
           <Card>
             <h2 className="mb-2 text-base font-semibold">Additional Details</h2>
             <dl>

@@ -53,7 +53,7 @@ function StoreSettingsCard() {
           className={inputClass}
           {...errorProps(id, error)}
           {...props}
-          {...form.register(name, name === 'bannerRotationMs' ? { valueAsNumber: true } : {})}
+          {...form.register(name, name === 'bannerRotationMs' || name === 'lowStockThreshold' ? { valueAsNumber: true } : {})}
         />
       </Field>
     );
@@ -70,6 +70,7 @@ function StoreSettingsCard() {
           {field('phone', 'Phone', { type: 'tel' })}
           {field('serviceHours', 'Service hours')}
           {field('bannerRotationMs', 'Banner rotation (milliseconds)', { type: 'number', min: 1000, max: 60000, step: 500 })}
+          {field('lowStockThreshold', 'Low stock at (units or fewer)', { type: 'number', min: 0, max: 10000, step: 1 })}
           <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
             {save.isPending ? 'Updating...' : 'Save Settings'}
           </button>

@@ -27,7 +27,7 @@ export function ChoiceGroup({ legend, name, options, value, onChange, unavailabl
           return (
             <label
               key={option}
-              className={`border px-4 py-2 text-sm capitalize transition-colors has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
+              className={`relative border px-4 py-2 text-sm capitalize transition-colors has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
                 soldOut ? 'cursor-not-allowed border-line text-muted line-through' : 'cursor-pointer border-line hover:border-ink'
               } ${error ? 'border-sale' : ''}`}
             >
@@ -38,7 +38,8 @@ export function ChoiceGroup({ legend, name, options, value, onChange, unavailabl
                 checked={value === option}
                 disabled={soldOut}
                 onChange={() => onChange(option)}
-                className="sr-only"
+                // Over the whole button, invisible: the radio itself takes the click and the focus.
+                className="absolute inset-0 m-0 size-full cursor-[inherit] appearance-none opacity-0"
               />
               {option}
               {soldOut && <span className="sr-only"> (sold out)</span>}

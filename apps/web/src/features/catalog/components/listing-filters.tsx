@@ -4,7 +4,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { inputClass, labelClass } from '@/components/ui-classes.ts';
 import { Select } from '@/components/select.tsx';
 import { taxonomyListOptions } from '@/lib/api/taxonomy.ts';
-import { type ListingState, SORT_OPTIONS } from '../listing-params.ts';
+import { SIZES } from '@shop/shared/constants';
+import { joinSizes, type ListingState, SORT_OPTIONS, sizeList } from '../listing-params.ts';
 import { useQuery } from '@tanstack/react-query';
 
 interface ListingFiltersProps {
@@ -13,11 +14,13 @@ interface ListingFiltersProps {
   category?: string;
   /** The page is one brand's: no brand choice. */
   fixedBrand?: boolean;
+  /** Colours to offer: those of the products listed (and the one chosen). */
+  colours?: readonly string[];
   onChange(change: Partial<ListingState>): void;
 }
 
 /** Sort, price range, brand and sub-category (or category) of a listing; on phones, behind a Filters button. */
-export function ListingFilters({ state, category, fixedBrand = false, onChange }: ListingFiltersProps) {
+export function ListingFilters({ state, category, fixedBrand = false, colours = [], onChange }: ListingFiltersProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const brands = useQuery(taxonomyListOptions('brand'));
@@ -25,9 +28,17 @@ export function ListingFilters({ state, category, fixedBrand = false, onChange }
   const subs = useQuery(taxonomyListOptions('sub'));
   const categoryId = category ? categories.data?.find((c) => c.name.toLowerCase() === category.toLowerCase())?.id : undefined;
   const subOptions = category ? (subs.data ?? []).filter((s) => s.categoryId === categoryId) : [];
-  const active = [fixedBrand ? '' : state.brand, state.sub, state.category, state.minPrice, state.maxPrice].filter(
-    (v) => v !== undefined && v !== '',
-  ).length;
+  const sizes = sizeList(state.size);
+  const colourOptions = [...new Set([...(state.color ? [state.color] : []), ...colours])].sort((a, b) => a.localeCompare(b));
+  const active = [
+    fixedBrand ? '' : state.brand,
+    state.sub,
+    state.category,
+    state.minPrice,
+    state.maxPrice,
+    state.size,
+    state.color,
+  ].filter((v) => v !== undefined && v !== '').length;
 
   const onPrice = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -110,6 +121,48 @@ export function ListingFilters({ state, category, fixedBrand = false, onChange }
           </div>
         )}
 
+        <fieldset>
+          <legend className={labelClass}>Size in stock</legend>
+          <div className="flex flex-wrap gap-2">
+            {SIZES.map((size) => (
+              <label
+                key={size}
+                className="relative cursor-pointer border border-line px-3 py-1.5 text-sm capitalize has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent"
+              >
+                <input
+                  type="checkbox"
+                  checked={sizes.includes(size)}
+                  onChange={(e) =>
+                    onChange({
+                      size: joinSizes(
+                        e.target.checked ? SIZES.filter((s) => s === size || sizes.includes(s)) : sizes.filter((s) => s !== size),
+                      ),
+                    })
+                  }
+                  className="absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
+                />
+                {size}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {colourOptions.length > 0 && (
+          <div>
+            <label htmlFor={`${id}-colour`} className={labelClass}>
+              Colour in stock
+            </label>
+            <Select id={`${id}-colour`} value={state.color} onChange={(e) => onChange({ color: e.target.value })}>
+              <option value="">Any colour</option>
+              {colourOptions.map((colour) => (
+                <option key={colour} value={colour}>
+                  {colour}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+
         <form onSubmit={onPrice} key={`${state.minPrice}-${state.maxPrice}`}>
           <fieldset>
             <legend className={labelClass}>Price (₦)</legend>
@@ -156,7 +209,15 @@ export function ListingFilters({ state, category, fixedBrand = false, onChange }
             type="button"
             className="text-sm underline underline-offset-4 hover:text-accent"
             onClick={() =>
-              onChange({ ...(fixedBrand ? {} : { brand: '' }), sub: '', category: '', minPrice: undefined, maxPrice: undefined })
+              onChange({
+                ...(fixedBrand ? {} : { brand: '' }),
+                sub: '',
+                category: '',
+                size: '',
+                color: '',
+                minPrice: undefined,
+                maxPrice: undefined,
+              })
             }
           >
             Clear filters

@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, Truck } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingState, NotFoundState } from '@/components/page-states.tsx';
 import { primaryButton, secondaryButton } from '@/components/ui-classes.ts';
@@ -89,6 +89,14 @@ function ProductBody({ product }: { product: ProductDetail }) {
     setNotice(null);
     setQuantity(1);
   };
+
+  // A size or colour tapped on the server's page before the app took it over is kept.
+  useEffect(() => {
+    const early = (group: string) => (document.querySelector(`#${group} input:checked`) as HTMLInputElement | null)?.value ?? '';
+    const size = early('choose-size');
+    const color = early('choose-colour');
+    if (size || color) setChoice((current) => ({ size: current.size || size, color: current.color || color }));
+  }, []);
 
   /** The chosen variant, or why there is none yet (the group asking for it gets the focus). */
   const ready = () => {

@@ -46,6 +46,12 @@ export function ProductListing(config: ListingConfig) {
   const change = (next: Partial<ListingState>, replace = false) =>
     setParams(writeListingState(params, next, defaultSort), { preventScrollReset: true, replace });
   const items = query.data ? (config.imagesFirst ? imagesFirst(query.data.items) : query.data.items) : [];
+  // The colours offered are those of the listing without a colour chosen (its cached page once one is).
+  const uncoloured = useQuery({
+    ...productListOptions(toProductFilters({ ...state, color: '' }, config.fixed ?? {}), { keepPrevious: true }),
+    enabled: state.color !== '',
+  });
+  const colours = [...new Set((state.color ? (uncoloured.data?.items ?? []) : items).flatMap((p) => p.colors))];
   const total = query.data?.total ?? 0;
   const pageCount = Math.ceil(total / LISTING_PAGE_SIZE);
 
@@ -60,7 +66,13 @@ export function ProductListing(config: ListingConfig) {
       {config.search && <SearchBox value={state.title} onSearch={(title) => change({ title }, true)} />}
       <div className="grid gap-8 lg:grid-cols-[15rem_1fr] lg:gap-12">
         <aside aria-label="Filters">
-          <ListingFilters state={state} category={config.category} fixedBrand={config.fixedBrand} onChange={change} />
+          <ListingFilters
+            state={state}
+            category={config.category}
+            fixedBrand={config.fixedBrand}
+            colours={colours}
+            onChange={change}
+          />
         </aside>
         <section aria-label="Products" aria-busy={query.isFetching}>
           <p className="mb-4 text-sm text-muted" aria-live="polite">

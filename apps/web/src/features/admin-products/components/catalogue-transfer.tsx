@@ -1,0 +1,143 @@
+/**
+ * The catalogue as a spreadsheet (on Products): Export downloads every product and variant
+ * as CSV (GET /api/products.csv); Import checks a file first (a dry run: what would be
+ * created, updated, unchanged, and each refused row), then imports it on confirmation,
+ * with the upload's progress. A file with refused rows imports only when the admin chooses
+ * to skip them.
+ */
+import type { CatalogueImportReport } from '@shop/shared/variants';
+import { useMutation } from '@tanstack/react-query';
+import { Download, Upload } from 'lucide-react';
+import { useId, useState } from 'react';
+import { buttonClass, Card, inputClass } from '@/components/admin/ui.tsx';
+import { notify } from '@/lib/notify.tsx';
+import { downloadCatalogueCsv, importCatalogueMutation } from '@/lib/api/products.ts';
+
+export function ExportCatalogueButton() {
+  const [busy, setBusy] = useState(false);
+  const onExport = async () => {
+    setBusy(true);
+    try {
+      await downloadCatalogueCsv();
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'The export failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className={buttonClass.secondary} onClick={onExport} disabled={busy}>
+      <Download size={16} aria-hidden="true" /> {busy ? 'Exporting ...' : 'Export CSV'}
+    </button>
+  );
+}
+
+function Report({ report }: { report: CatalogueImportReport }) {
+  const verb = report.applied ? '' : ' (to be)';
+  return (
+    <div className="mt-4 text-sm" data-testid="import-report">
+      <p>
+        {report.created} created{verb}, {report.updated} updated{verb}, {report.unchanged} unchanged
+        {report.errors.length > 0 ? `, ${report.errors.length} refused` : ''}.
+      </p>
+      {report.errors.length > 0 ? (
+        <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-red-700" aria-label="Refused rows">
+          {report.errors.map((e) => (
+            <li key={`${e.row}-${e.message}`}>
+              Row {e.row}: {e.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function ImportCatalogue({ onClose }: { onClose(): void }) {
+  const id = useId();
+  const run = useMutation(importCatalogueMutation);
+  const [file, setFile] = useState<File | null>(null);
+  const [checked, setChecked] = useState<CatalogueImportReport | null>(null);
+  const [skipInvalid, setSkipInvalid] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const check = () => {
+    if (!file) return;
+    setChecked(null);
+    run.mutate({ file, dryRun: true }, { onSuccess: setChecked, onError: (error) => notify.error(error.message) });
+  };
+
+  const importFile = () => {
+    if (!file) return;
+    setProgress(0);
+    run.mutate(
+      { file, dryRun: false, skipInvalid, onProgress: setProgress },
+      {
+        onSuccess: (report) => {
+          setChecked(report);
+          if (report.applied) notify.success(`Catalogue imported: ${report.created} created, ${report.updated} updated`);
+        },
+        onError: (error) => notify.error(error.message),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const canImport = checked !== null && !checked.applied && (checked.errors.length === 0 || skipInvalid);
+
+  return (
+    <Card className="mb-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-base font-semibold">Import products from CSV</h2>
+          <p className="text-sm text-neutral-600">
+            The columns of Export CSV, one row per size and colour. Rows are matched by SKU; empty cells leave a value as it is.
+            The file is checked before anything changes.
+          </p>
+        </div>
+        <button type="button" className={buttonClass.secondary} onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`${id}-file`} className="mb-1 block text-sm font-medium text-neutral-800">
+            CSV file
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            className={inputClass}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setChecked(null);
+            }}
+          />
+        </div>
+        <button type="button" className={buttonClass.secondary} onClick={check} disabled={!file || run.isPending}>
+          Check file
+        </button>
+        {checked && !checked.applied && checked.errors.length > 0 ? (
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} />
+            Skip the refused rows
+          </label>
+        ) : null}
+        <button type="button" className={buttonClass.primary} onClick={importFile} disabled={!canImport || run.isPending}>
+          <Upload size={16} aria-hidden="true" /> Import
+        </button>
+      </div>
+      {progress !== null ? (
+        <div className="mt-4">
+          <label htmlFor={`${id}-progress`} className="text-sm text-neutral-700">
+            {progress < 1 ? 'Uploading ...' : 'Importing ...'}
+          </label>
+          <progress id={`${id}-progress`} className="block w-full" max={1} value={progress} />
+        </div>
+      ) : null}
+      {run.isPending && progress === null ? <p className="mt-4 text-sm text-neutral-700">Checking ...</p> : null}
+      {checked ? <Report report={checked} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,294 @@
+/**
+ * Variants (on Edit Product): what the product sells, one row per size and colour, each with
+ * its SKU, stock and an optional price and discount of its own. "Add sizes and colours"
+ * lists every missing combination with a suggested SKU; "Set all stock" fills the stock
+ * column. Saved in one PUT /api/products/{id}/variants, with the size scale.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ProductDetail } from '@shop/shared/catalog';
+import { formatNairaAmount } from '@shop/shared/money';
+import { SIZE_SCALE_LABELS, SIZE_SCALE_NAMES, SIZE_SCALES } from '@shop/shared/variants';
+import { useMutation } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { buttonClass, Card, inputClass } from '@/components/admin/ui.tsx';
+import { notify } from '@/lib/notify.tsx';
+import { setVariantsMutation } from '@/lib/api/products.ts';
+import {
+  addCombinations,
+  colourList,
+  type VariantsFormOutput,
+  type VariantsFormValues,
+  variantsForm,
+  variantsFormValues,
+} from '../variant-form.ts';
+
+const cellInput = `${inputClass} min-w-0 px-2 py-1.5`;
+
+export function VariantsEditor({ product }: { product: ProductDetail }) {
+  const save = useMutation(setVariantsMutation(product.id));
+  const form = useForm<VariantsFormValues, unknown, VariantsFormOutput>({
+    defaultValues: variantsFormValues(product),
+    resolver: zodResolver(variantsForm),
+  });
+  const rows = useFieldArray({ control: form.control, name: 'variants', keyName: 'key' });
+  const errors = form.formState.errors;
+  const scale = form.watch('sizeScale');
+  const sizes = SIZE_SCALES[scale] as readonly string[];
+  const id = useId();
+
+  const [adding, setAdding] = useState<{ sizes: string[]; colours: string }>({ sizes: [], colours: '' });
+  const [allStock, setAllStock] = useState('');
+
+  const onAddCombinations = () => {
+    const current = form.getValues('variants');
+    const next = addCombinations(current, product.title, adding.sizes, colourList(adding.colours));
+    rows.append(next.slice(current.length));
+    setAdding({ sizes: [], colours: '' });
+  };
+
+  const onSetAllStock = () => {
+    const n = Number(allStock);
+    if (allStock.trim() === '' || !Number.isInteger(n) || n < 0) return;
+    for (const i of form.getValues('variants').keys()) form.setValue(`variants.${i}.counter`, String(n), { shouldDirty: true });
+  };
+
+  const onSubmit = form.handleSubmit(({ sizeScale, variants }) => {
+    save.mutate(
+      { sizeScale, variants },
+      {
+        onSuccess: (saved) => {
+          form.reset(variantsFormValues(saved));
+          notify.success('Variants saved');
+        },
+        onError: (error) => notify.error(error.message),
+      },
+    );
+  });
+
+  const total = form.watch('variants').reduce((sum, v) => sum + (Number.parseInt(v.counter, 10) || 0), 0);
+  const label = (i: number) => {
+    const v = form.getValues(`variants.${i}`);
+    return [v.size, v.color].filter(Boolean).join(' / ') || `row ${i + 1}`;
+  };
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id={`${id}-title`} className="text-base font-semibold">
+              Variants
+            </h2>
+            <p className="text-sm text-neutral-600">
+              Stock, SKU and price for each size and colour. Empty price or discount: the product's (
+              {formatNairaAmount(product.price)}).
+            </p>
+          </div>
+          <div>
+            <label htmlFor={`${id}-scale`} className="mb-1 block text-sm font-medium text-neutral-800">
+              Size scale
+            </label>
+            <select id={`${id}-scale`} className={inputClass} {...form.register('sizeScale')}>
+              {SIZE_SCALE_NAMES.map((name) => (
+                <option key={name} value={name}>
+                  {SIZE_SCALE_LABELS[name]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <fieldset className="mb-4 rounded-md border border-neutral-200 p-3">
+          <legend className="px-1 text-sm font-medium">Add sizes and colours</legend>
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+            <legend className="sr-only">Sizes to add</legend>
+            {sizes.map((size) => (
+              <label key={size} className="inline-flex items-center gap-1.5 text-sm">
+                <input
+                  type="checkbox"
+                  checked={adding.sizes.includes(size)}
+                  onChange={(e) =>
+                    setAdding((a) => ({
+                      ...a,
+                      sizes: e.target.checked
+                        ? sizes.filter((s) => s === size || a.sizes.includes(s))
+                        : a.sizes.filter((s) => s !== size),
+                    }))
+                  }
+                />
+                {size}
+              </label>
+            ))}
+          </fieldset>
+          <div className="mt-3 flex flex-wrap items-end gap-2">
+            <div className="min-w-48 flex-1">
+              <label htmlFor={`${id}-colours`} className="mb-1 block text-sm text-neutral-800">
+                Colours to add (comma-separated)
+              </label>
+              <input
+                id={`${id}-colours`}
+                className={inputClass}
+                value={adding.colours}
+                placeholder="Red, Blue"
+                onChange={(e) => setAdding((a) => ({ ...a, colours: e.target.value }))}
+              />
+            </div>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={onAddCombinations}
+              disabled={adding.sizes.length === 0 && colourList(adding.colours).length === 0}
+            >
+              <Plus size={16} aria-hidden="true" /> Add combinations
+            </button>
+          </div>
+        </fieldset>
+
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <caption className="sr-only">Variants of {product.title}</caption>
+            <thead className="text-xs text-neutral-600 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Size
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Colour
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  SKU
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Price (₦)
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Discount (₦)
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Stock
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-neutral-100">
+              {rows.fields.map((row, i) => {
+                const rowErrors = errors.variants?.[i];
+                const problem =
+                  rowErrors?.sku?.message ??
+                  rowErrors?.color?.message ??
+                  rowErrors?.price?.message ??
+                  rowErrors?.discount?.message ??
+                  rowErrors?.counter?.message ??
+                  rowErrors?.size?.message;
+                const name = label(i);
+                return (
+                  <tr key={row.key} className="align-top">
+                    <td className="py-2 pr-2">
+                      <select aria-label={`Size of ${name}`} className={cellInput} {...form.register(`variants.${i}.size`)}>
+                        <option value="">No size</option>
+                        {/* A size outside the scale (the scale just changed) stays visible until it is changed. */}
+                        {[...sizes, ...(sizes.includes(row.size) || row.size === '' ? [] : [row.size])].map((size) => (
+                          <option key={size} value={size}>
+                            {size}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input aria-label={`Colour of ${name}`} className={cellInput} {...form.register(`variants.${i}.color`)} />
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input
+                        aria-label={`SKU of ${name}`}
+                        aria-invalid={rowErrors?.sku ? true : undefined}
+                        className={`${cellInput} font-mono`}
+                        {...form.register(`variants.${i}.sku`)}
+                      />
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input
+                        aria-label={`Price of ${name}`}
+                        inputMode="decimal"
+                        placeholder={String(product.price)}
+                        className={`${cellInput} w-28`}
+                        {...form.register(`variants.${i}.price`)}
+                      />
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input
+                        aria-label={`Discount of ${name}`}
+                        inputMode="decimal"
+                        placeholder={String(product.discount)}
+                        className={`${cellInput} w-24`}
+                        {...form.register(`variants.${i}.discount`)}
+                      />
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input
+                        aria-label={`Stock of ${name}`}
+                        inputMode="numeric"
+                        aria-invalid={rowErrors?.counter ? true : undefined}
+                        className={`${cellInput} w-20`}
+                        {...form.register(`variants.${i}.counter`)}
+                      />
+                      {problem ? (
+                        <p role="alert" className="mt-1 text-xs text-red-600">
+                          {problem}
+                        </p>
+                      ) : null}
+                    </td>
+                    <td className="py-2">
+                      <button
+                        type="button"
+                        className={buttonClass.icon}
+                        aria-label={`Remove ${name}`}
+                        onClick={() => rows.remove(i)}
+                      >
+                        <Trash2 size={16} aria-hidden="true" />
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        {errors.variants?.root?.message || errors.variants?.message ? (
+          <p role="alert" className="mt-2 text-sm text-red-600">
+            {errors.variants?.root?.message ?? errors.variants?.message}
+          </p>
+        ) : null}
+
+        <div className="mt-4 flex flex-wrap items-end justify-between gap-3 border-t border-neutral-100 pt-4">
+          <div className="flex items-end gap-2">
+            <div>
+              <label htmlFor={`${id}-all-stock`} className="mb-1 block text-sm text-neutral-800">
+                Set all stock to
+              </label>
+              <input
+                id={`${id}-all-stock`}
+                inputMode="numeric"
+                className={`${inputClass} w-24`}
+                value={allStock}
+                onChange={(e) => setAllStock(e.target.value)}
+              />
+            </div>
+            <button type="button" className={buttonClass.secondary} onClick={onSetAllStock}>
+              Apply
+            </button>
+          </div>
+          <p className="text-sm text-neutral-700">
+            Total stock: <span data-testid="variants-total">{total}</span>
+          </p>
+          <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
+            {save.isPending ? 'Saving ...' : 'Save variants'}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}

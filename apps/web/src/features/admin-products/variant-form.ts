@@ -1,0 +1,115 @@
+/**
+ * The variants editor's form: one row per size and colour, typed as text and validated by
+ * the shared variant schema (zodResolver), plus the helpers the editor's buttons use:
+ * rows for every missing size × colour, a SKU suggested from the title, stock for all.
+ */
+import type { ProductDetail } from '@shop/shared/catalog';
+import { SIZE_SCALE_NAMES, type SizeScale, variantInput } from '@shop/shared/variants';
+import { z } from 'zod';
+
+/** Text as typed ('' for none) → the number the schema checks (NaN: not a number). */
+const typedNumber = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+
+const row = z.object({
+  id: z.string().optional(),
+  sku: variantInput.shape.sku,
+  size: z.string(),
+  color: variantInput.shape.color.unwrap(),
+  price: z.string().transform(typedNumber).pipe(variantInput.shape.price.unwrap()),
+  discount: z.string().transform(typedNumber).pipe(variantInput.shape.discount.unwrap()),
+  counter: z
+    .string()
+    .transform((text) => typedNumber(text) ?? Number.NaN)
+    .pipe(variantInput.shape.counter),
+});
+
+export const variantsForm = z
+  .object({
+    sizeScale: z.enum(SIZE_SCALE_NAMES as [SizeScale, ...SizeScale[]]),
+    variants: z.array(row).min(1, 'A product needs at least one variant'),
+  })
+  .superRefine(({ variants }, ctx) => {
+    const seen = new Set<string>();
+    variants.forEach((v, i) => {
+      const option = `${v.size}|${v.color.toLowerCase()}`;
+      if (seen.has(option)) {
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'color'], message: 'This size and colour is listed twice' });
+      }
+      seen.add(option);
+    });
+  });
+
+export type VariantsFormValues = z.input<typeof variantsForm>;
+export type VariantsFormOutput = z.output<typeof variantsForm>;
+export type VariantRow = VariantsFormValues['variants'][number];
+
+const text = (n: number | null) => (n === null ? '' : String(n));
+
+/** The form's values for a product as the API has it. */
+export function variantsFormValues(product: ProductDetail): VariantsFormValues {
+  return {
+    sizeScale: product.sizeScale,
+    variants: product.variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      size: v.size,
+      color: v.color,
+      price: text(v.priceOverride),
+      discount: text(v.discountOverride),
+      counter: String(v.counter),
+    })),
+  };
+}
+
+const skuPart = (value: string, length: number) =>
+  value
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, length)
+    .toUpperCase();
+
+/**
+ * A SKU for a new row: the title's initials, the size and the colour ("AWD-M-RED" for an
+ * Ankara Wrap Dress, medium, red), with a number added when it is taken.
+ */
+export function suggestSku(title: string, size: string, color: string, taken: Iterable<string>): string {
+  const initials =
+    title
+      .split(/\s+/)
+      .map((word) => skuPart(word, 1))
+      .join('')
+      .slice(0, 4) || 'SKU';
+  const sizePart = /^\d/.test(size) ? skuPart(size, 4) : skuPart(size.replace(/^extra-/, 'x'), size.startsWith('extra') ? 2 : 1);
+  const base = [initials, sizePart, skuPart(color, 6)].filter(Boolean).join('-');
+  const used = new Set([...taken].map((sku) => sku.toUpperCase()));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The rows with one added for every size × colour not listed yet (stock 0, SKU suggested). */
+export function addCombinations(rows: VariantRow[], title: string, sizes: string[], colors: string[]): VariantRow[] {
+  const next = [...rows];
+  const listed = new Set(rows.map((r) => `${r.size}|${r.color.trim().toLowerCase()}`));
+  for (const size of sizes.length > 0 ? sizes : ['']) {
+    for (const color of colors.length > 0 ? colors : ['']) {
+      const key = `${size}|${color.trim().toLowerCase()}`;
+      if (listed.has(key)) continue;
+      listed.add(key);
+      const sku = suggestSku(
+        title,
+        size,
+        color,
+        next.map((r) => r.sku),
+      );
+      next.push({ sku, size, color: color.trim(), price: '', discount: '', counter: '0' });
+    }
+  }
+  return next;
+}
+
+/** Colours typed as "Red, Blue,  green" → ['Red', 'Blue', 'green']. */
+export const colourList = (typed: string) =>
+  typed
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
