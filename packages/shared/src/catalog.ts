@@ -22,22 +22,21 @@ export const MAX_IMAGES_PER_PRODUCT = 30;
 
 /** A number sent as a JSON number or as text (multipart fields are always text). */
 function numberish(label: string, { integer = false, max }: { integer?: boolean; max: number }) {
-  return z
-    .union([z.number(), z.string()], {
-      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
-    })
-    .transform((value, ctx) => {
-      const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value.trim());
-      const fail = (message: string) => {
-        ctx.issues.push({ code: 'custom', message, input: value });
-        return z.NEVER;
-      };
-      if (!Number.isFinite(n)) return fail(`${label} must be a number`);
-      if (n < 0) return fail(`${label} cannot be negative`);
-      if (integer && !Number.isInteger(n)) return fail(`${label} must be a whole number`);
-      if (n > max) return fail(`${label} is too large`);
-      return n;
-    });
+  // The members carry the message too: form resolvers show a union's closest member's message.
+  const error = (issue: { input?: unknown }) =>
+    issue.input === undefined ? `${label} is required` : `${label} must be a number`;
+  return z.union([z.number({ error }), z.string({ error })], { error }).transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value.trim());
+    const fail = (message: string) => {
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    };
+    if (!Number.isFinite(n)) return fail(`${label} must be a number`);
+    if (n < 0) return fail(`${label} cannot be negative`);
+    if (integer && !Number.isInteger(n)) return fail(`${label} must be a whole number`);
+    if (n > max) return fail(`${label} is too large`);
+    return n;
+  });
 }
 
 const text = (label: string, max: number) =>

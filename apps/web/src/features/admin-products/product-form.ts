@@ -1,10 +1,19 @@
 /**
- * Turning the product forms' values into API bodies, validated by the shared schemas,
- * with the spec's parsing: price and discount as decimals (discount 0 when empty),
- * the counter as an integer (0 when empty).
+ * The product forms as zod schemas for react-hook-form's zodResolver: the typed values
+ * (text, as the inputs hold them) are turned into the API body and validated by the shared
+ * schemas, so an error lands on the field it names. The spec's parsing: price and discount
+ * as decimals (discount 0 when empty), the counter as an integer (0 when empty).
  */
-import { type ProductCreateBody, productCreateBody, type ProductUpdateBody, productUpdateBody } from '@shop/shared/catalog';
-import type { Availability } from '@shop/shared/constants';
+import {
+  type ProductCreateBody,
+  type ProductCreateInput,
+  productCreateBody,
+  type ProductUpdateBody,
+  type ProductUpdateInput,
+  productUpdateBody,
+} from '@shop/shared/catalog';
+import { AVAILABILITY, type Availability } from '@shop/shared/constants';
+import { z } from 'zod';
 
 export interface ProductFormValues {
   title: string;
@@ -38,57 +47,89 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   subsub: '',
 };
 
+/** A field's message, by form field (what ProductFields shows). */
 export type FieldErrors = Partial<Record<keyof ProductFormValues, string>>;
-type Result<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
 
-const decimal = (text: string) => (text.trim() === '' ? Number.NaN : Number.parseFloat(text));
+const values = z.object({
+  title: z.string(),
+  heading: z.string(),
+  price: z.string(),
+  discount: z.string(),
+  description: z.string(),
+  color: z.string(),
+  size: z.array(z.string()),
+  counter: z.union([z.number(), z.string()]),
+  availability: z.enum(AVAILABILITY),
+  categoryId: z.string(),
+  brand: z.string(),
+  sub: z.string(),
+  subsub: z.string(),
+});
+
+/** A decimal as typed; text that is not one is passed on as is, so the schema's message names the field. */
+const decimal = (text: string): number | string | undefined => {
+  if (text.trim() === '') return undefined;
+  const n = Number.parseFloat(text);
+  return Number.isNaN(n) ? text : n;
+};
 const integer = (value: number | string) => {
   const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
   return Number.isFinite(n) ? Math.trunc(n) : 0;
 };
 
-function toErrors(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? 'title') as keyof ProductFormValues;
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-function common(values: ProductFormValues) {
-  const price = decimal(values.price);
-  const discount = values.discount.trim() === '' ? 0 : decimal(values.discount);
+function common(v: z.output<typeof values>) {
   return {
-    title: values.title,
-    heading: values.heading,
-    // Unparsable text is sent as is, so the schema's message names the field.
-    price: values.price.trim() === '' ? undefined : Number.isNaN(price) ? values.price : price,
-    discount: Number.isNaN(discount) ? values.discount : discount,
-    description: values.description,
-    color: values.color,
-    size: values.size,
-    counter: integer(values.counter),
-    availability: values.availability,
+    title: v.title,
+    heading: v.heading,
+    price: decimal(v.price),
+    discount: decimal(v.discount) ?? 0,
+    description: v.description,
+    color: v.color,
+    size: v.size,
+    counter: integer(v.counter),
+    availability: v.availability,
   };
 }
 
-function checkDiscount(body: { price?: number; discount?: number }): FieldErrors | null {
-  if (body.price !== undefined && body.discount !== undefined && body.discount > body.price) {
-    return { discount: 'Discount cannot be more than the price' };
-  }
-  return null;
-}
+const discountWithinPrice = (body: { price?: number; discount?: number }) =>
+  body.price === undefined || body.discount === undefined || body.discount <= body.price;
+const DISCOUNT_ABOVE_PRICE = { path: ['discount'], message: 'Discount cannot be more than the price' };
 
-/** The create form → POST /api/products/create fields (empty references left out). */
-export function toCreateBody(values: ProductFormValues): Result<ProductCreateBody> {
-  const refs = Object.fromEntries(
-    (['categoryId', 'brand', 'sub', 'subsub'] as const).filter((k) => values[k] !== '').map((k) => [k, values[k]]),
-  );
-  const parsed = productCreateBody.safeParse({ ...common(values), ...refs });
-  if (!parsed.success) return { ok: false, errors: toErrors(parsed.error.issues) };
-  const discountError = checkDiscount(parsed.data);
-  return discountError ? { ok: false, errors: discountError } : { ok: true, body: parsed.data };
+/** Create Product → POST /api/products/create fields (empty references left out). */
+export const productCreateForm = values
+  .transform(
+    (v) =>
+      // An empty price is left out (undefined): the shared schema answers "Price is required".
+      ({
+        ...common(v),
+        ...Object.fromEntries(
+          (['categoryId', 'brand', 'sub', 'subsub'] as const).filter((k) => v[k] !== '').map((k) => [k, v[k]]),
+        ),
+      }) as ProductCreateInput,
+  )
+  .pipe(productCreateBody.refine(discountWithinPrice, DISCOUNT_ABOVE_PRICE));
+
+/** Edit Product → PUT /api/products/{id} JSON (an empty reference clears it; the price stays required). */
+export const productUpdateForm = values
+  .refine((v) => v.price.trim() !== '', { path: ['price'], message: 'Price is required' })
+  .transform(
+    (v): ProductUpdateInput => ({
+      ...common(v),
+      categoryId: v.categoryId || null,
+      brand: v.brand || null,
+      sub: v.sub || null,
+      subsub: v.subsub || null,
+    }),
+  )
+  .pipe(productUpdateBody.refine(discountWithinPrice, DISCOUNT_ABOVE_PRICE));
+
+/**
+ * The update body without the fields the variants editor also sets (stock, sizes, colour)
+ * unless they were changed in this form.
+ */
+export function onlyChanged(body: ProductUpdateBody, changed: { counter?: boolean; size?: boolean; color?: boolean }) {
+  const { counter, size, color, ...rest } = body;
+  return { ...rest, ...(changed.counter && { counter }), ...(changed.size && { size }), ...(changed.color && { color }) };
 }
 
 /** The create body as multipart form data, with the chosen images as repeated `imageUrl` files. */
@@ -104,31 +145,20 @@ export function toCreateFormData(body: ProductCreateBody, images: File[]): FormD
   return form;
 }
 
-/** Which of the fields the variants also set (stock, sizes, colour) the edit form sends: the changed ones. */
-export interface UpdateOptions {
-  keep?: { counter: boolean; size: boolean; color: boolean };
+/** The form's errors (from zodResolver, or the server's set with setError) as ProductFields shows them. */
+export function messages(errors: Partial<Record<keyof ProductFormValues, { message?: string }>>): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([key, error]) => [key, error?.message]));
 }
 
-/** The edit form → PUT /api/products/{id} JSON (an empty reference clears it). */
-export function toUpdateBody(values: ProductFormValues, { keep }: UpdateOptions = {}): Result<ProductUpdateBody> {
-  if (values.price.trim() === '') return { ok: false, errors: { price: 'Price is required' } };
-  const { counter, size, color, ...rest } = common(values);
-  const parsed = productUpdateBody.safeParse({
-    ...rest,
-    ...((keep?.counter ?? true) && { counter }),
-    ...((keep?.size ?? true) && { size }),
-    ...((keep?.color ?? true) && { color }),
-    categoryId: values.categoryId || null,
-    brand: values.brand || null,
-    sub: values.sub || null,
-    subsub: values.subsub || null,
-  });
-  if (!parsed.success) return { ok: false, errors: toErrors(parsed.error.issues) };
-  const discountError = checkDiscount(parsed.data);
-  return discountError ? { ok: false, errors: discountError } : { ok: true, body: parsed.data };
-}
+const FIELDS = new Set(Object.keys(EMPTY_PRODUCT_FORM));
 
 /** The server's field errors (a 400's `errors`), by form field. */
-export function fieldErrors(error: { errors: { path: string; message: string }[] }): FieldErrors {
-  return toErrors(error.errors.map((e) => ({ path: [e.path.split('.')[0] || 'title'], message: e.message })));
+export function serverErrors(error: { errors: { path: string; message: string }[] }): [keyof ProductFormValues, string][] {
+  const seen = new Set<string>();
+  return error.errors.flatMap(({ path, message }) => {
+    const field = path.split('.')[0] || 'title';
+    if (!FIELDS.has(field) || seen.has(field)) return [];
+    seen.add(field);
+    return [[field as keyof ProductFormValues, message]];
+  });
 }

@@ -3,6 +3,7 @@
  * previews, selects loaded from the server; "Creating ..." while busy; field errors from
  * the shared schema (and from the server); success → /producttable.
  */
+import type { ProductCreateBody } from '@shop/shared/catalog';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,12 +13,13 @@ import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, PageHeader } from '@/components/admin/ui.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { createProductMutation } from '@/lib/api/products.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EMPTY_PRODUCT_FORM,
-  type FieldErrors,
-  fieldErrors,
+  messages,
+  productCreateForm,
   type ProductFormValues,
-  toCreateBody,
+  serverErrors,
   toCreateFormData,
 } from '../product-form.ts';
 import { ProductFields } from './product-fields.tsx';
@@ -26,25 +28,21 @@ import { useMutation } from '@tanstack/react-query';
 export function ProductCreatePage() {
   const navigate = useNavigate();
   const create = useMutation(createProductMutation);
-  const form = useForm<ProductFormValues>({ defaultValues: EMPTY_PRODUCT_FORM });
+  const form = useForm<ProductFormValues, unknown, ProductCreateBody>({
+    defaultValues: EMPTY_PRODUCT_FORM,
+    resolver: zodResolver(productCreateForm),
+  });
   const [images, setImages] = useState<File[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
 
-  const onSubmit = form.handleSubmit((values) => {
-    const result = toCreateBody(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    create.mutate(toCreateFormData(result.body, images), {
+  const onSubmit = form.handleSubmit((body) => {
+    create.mutate(toCreateFormData(body, images), {
       onSuccess: () => {
         notify.success('Product created successfully');
         navigate('/producttable');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.errors.length > 0) {
-          setErrors(fieldErrors(error));
+        if (error instanceof ApiError) {
+          for (const [field, message] of serverErrors(error)) form.setError(field, { message });
         }
         notify.error(error.message);
       },
@@ -59,7 +57,7 @@ export function ProductCreatePage() {
       <PageHeader title="Create Product" />
       <form onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">
-          <ProductFields form={form} errors={errors} mode="create" />
+          <ProductFields form={form} errors={messages(form.formState.errors)} mode="create" />
         </Card>
         <div className="space-y-6">
           <Card>

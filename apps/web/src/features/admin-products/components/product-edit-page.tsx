@@ -2,16 +2,17 @@
  * Edit Product (/editproduct/{id}): the spec's form with a spinner on first load,
  * "Update Product" / "Updating...", a back link, and the images side panel.
  */
-import type { ProductDetail } from '@shop/shared/catalog';
+import type { ProductDetail, ProductUpdateBody } from '@shop/shared/catalog';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { productOptions, updateProductMutation } from '@/lib/api/products.ts';
-import { type FieldErrors, fieldErrors, type ProductFormValues, toUpdateBody } from '../product-form.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, onlyChanged, type ProductFormValues, productUpdateForm, serverErrors } from '../product-form.ts';
 import { ProductFields } from './product-fields.tsx';
 import { ProductImagesPanel } from './product-images-panel.tsx';
 import { VariantsEditor } from './variants-editor.tsx';
@@ -62,8 +63,10 @@ export function ProductEditPage({ id }: { id: string }) {
 function ProductEditForm({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const update = useMutation(updateProductMutation(product.id));
-  const form = useForm<ProductFormValues>({ defaultValues: toFormValues(product) });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<ProductFormValues, unknown, ProductUpdateBody>({
+    defaultValues: toFormValues(product),
+    resolver: zodResolver(productUpdateForm),
+  });
 
   // Stock, sizes and colour change in the variants editor too: the form follows what was saved
   // there, and sends them only when they were changed here.
@@ -75,22 +78,18 @@ function ProductEditForm({ product }: { product: ProductDetail }) {
     form.resetField('color', { defaultValue: color });
   }, [form, counter, sizes, color]);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((body) => {
     const dirty = form.formState.dirtyFields;
-    const result = toUpdateBody(values, { keep: { counter: !!dirty.counter, size: !!dirty.size, color: !!dirty.color } });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    update.mutate(result.body, {
+    update.mutate(onlyChanged(body, { counter: !!dirty.counter, size: !!dirty.size, color: !!dirty.color }), {
       onSuccess: () => {
         notify.success('Product updated successfully');
         navigate('/producttable');
       },
       onError: (error) => {
         notify.error(UPDATE_FAILED);
-        if (error instanceof ApiError && error.errors.length > 0) setErrors(fieldErrors(error));
+        if (error instanceof ApiError) {
+          for (const [field, message] of serverErrors(error)) form.setError(field, { message });
+        }
       },
     });
   });
@@ -102,7 +101,7 @@ function ProductEditForm({ product }: { product: ProductDetail }) {
       <div className="grid gap-6 xl:grid-cols-3">
         <form onSubmit={onSubmit} noValidate className="xl:col-span-2">
           <Card>
-            <ProductFields form={form} errors={errors} mode="edit" />
+            <ProductFields form={form} errors={messages(form.formState.errors)} mode="edit" />
             {update.error ? (
               <p role="alert" className="mt-5 text-sm text-red-600">
                 {UPDATE_FAILED} {update.error.message !== UPDATE_FAILED ? `(${update.error.message})` : ''}

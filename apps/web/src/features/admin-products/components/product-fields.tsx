@@ -10,7 +10,9 @@ import type { TaxonomyKind } from '@/lib/api/taxonomy.ts';
 import { childrenOf, TaxonomySelect } from '@/components/admin/taxonomy-select.tsx';
 
 interface ProductFieldsProps {
-  form: UseFormReturn<ProductFormValues>;
+  // The output type differs per form (create or update body); the fields only need the values.
+  // biome-ignore lint/suspicious/noExplicitAny: any submitted shape
+  form: UseFormReturn<ProductFormValues, unknown, any>;
   errors: FieldErrors;
   mode: 'create' | 'edit';
 }

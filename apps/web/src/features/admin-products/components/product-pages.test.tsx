@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { ProductCreatePage } from './product-create-page.tsx';
 import { ProductEditPage } from './product-edit-page.tsx';
 import { ProductViewPage } from './product-view-page.tsx';
 
@@ -80,6 +81,35 @@ function renderEdit() {
     { path: '/editproduct/:id', url: '/editproduct/p1' },
   );
 }
+
+describe('Create Product', () => {
+  it('shows each field’s error from the shared schema, sends nothing, then the server’s own errors', async () => {
+    const api = mockFetch(({ url, method }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/create' && method === 'POST') {
+        return { status: 400, body: { msg: 'Invalid product', errors: [{ path: 'title', message: 'This title is taken' }] } };
+      }
+    });
+    renderWithProviders(<ProductCreatePage />, { path: '/createproduct', url: '/createproduct' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(screen.getByText('Price is required')).toBeTruthy();
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Adire scarf' } });
+    fireEvent.change(screen.getByLabelText('Price (₦)'), { target: { value: '12000.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('This title is taken')).toBeTruthy();
+    const sent = api.last('/api/products/create')!.body as FormData;
+    expect([sent.get('title'), sent.get('price'), sent.get('discount'), sent.get('counter')]).toEqual([
+      'Adire scarf',
+      '12000.5',
+      '0',
+      '0',
+    ]);
+    expect(sent.has('categoryId')).toBe(false);
+  });
+});
 
 describe('Edit Product', () => {
   it('says "Failed to load product data. Please try again." when the product cannot be read', async () => {

@@ -120,13 +120,16 @@ export function OrderPage({ id }: { id: string }) {
                         {line.imageUrl ? (
                           <img src={line.imageUrl} alt="" className="h-10 w-10 rounded object-cover" loading="lazy" />
                         ) : null}
-                        {line.productId ? (
-                          <Link to={`/viewproduct/${line.productId}`} className="hover:underline">
-                            {line.title}
-                          </Link>
-                        ) : (
-                          line.title
-                        )}
+                        <div>
+                          {line.productId ? (
+                            <Link to={`/viewproduct/${line.productId}`} className="hover:underline">
+                              {line.title}
+                            </Link>
+                          ) : (
+                            line.title
+                          )}
+                          {line.sku ? <span className="block font-mono text-xs text-neutral-600">SKU {line.sku}</span> : null}
+                        </div>
                       </div>
                     </td>
                     <td className="py-2 pr-3">{line.color}</td>
