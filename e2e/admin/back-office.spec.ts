@@ -172,9 +172,9 @@ test('an admin builds a product, puts it on sale, sells two at the POS and sees 
   // The order opens with its lines and payment.
   await row.getByRole('link', { name: orderNumber }).click();
   await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
-  const line = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
-  await expect(line).toContainText('medium');
-  await expect(line).toContainText(/SKU \S+/);
+  const orderLine = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+  await expect(orderLine).toContainText('medium');
+  await expect(orderLine).toContainText(/SKU \S+/);
 
   // ── The overview shows the sale ───────────────────────────────────────────────────
   await openMenu(page, 'Overview');
