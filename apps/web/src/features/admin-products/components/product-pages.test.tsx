@@ -217,16 +217,34 @@ describe('Variants (Edit Product)', () => {
     fireEvent.click(within(editor).getByRole('button', { name: 'Apply' }));
     fireEvent.change(within(editor).getByLabelText('Price of medium / Red'), { target: { value: '13500' } });
     expect(within(editor).getByTestId('variants-total').textContent).toBe('8');
+    // The red ones show the second photo only.
+    fireEvent.click(within(editor).getByLabelText('Photo 2 shows Red'));
     fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
 
     await waitFor(() => expect(api.last('/api/products/p1/variants')).toBeTruthy());
     expect(api.last('/api/products/p1/variants')!.body).toEqual({
       sizeScale: 'standard',
       variants: [
-        { id: 'v1', sku: 'AS-S-INDIGO', size: 'small', color: 'indigo', price: null, discount: null, counter: 2 },
-        { sku: 'AS-S-RED', size: 'small', color: 'Red', price: null, discount: null, counter: 2 },
-        { sku: 'AS-M-INDIGO', size: 'medium', color: 'indigo', price: null, discount: null, counter: 2 },
-        { sku: 'AS-M-RED', size: 'medium', color: 'Red', price: 13500, discount: null, counter: 2 },
+        { id: 'v1', sku: 'AS-S-INDIGO', size: 'small', color: 'indigo', price: null, discount: null, counter: 2, imageUrls: [] },
+        {
+          sku: 'AS-S-RED',
+          size: 'small',
+          color: 'Red',
+          price: null,
+          discount: null,
+          counter: 2,
+          imageUrls: ['/uploads/b-640.webp'],
+        },
+        { sku: 'AS-M-INDIGO', size: 'medium', color: 'indigo', price: null, discount: null, counter: 2, imageUrls: [] },
+        {
+          sku: 'AS-M-RED',
+          size: 'medium',
+          color: 'Red',
+          price: 13500,
+          discount: null,
+          counter: 2,
+          imageUrls: ['/uploads/b-640.webp'],
+        },
       ],
     });
     expect(await screen.findByText('Variants saved')).toBeTruthy();

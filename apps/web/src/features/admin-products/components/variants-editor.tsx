@@ -26,6 +26,16 @@ import {
 
 const cellInput = `${inputClass} min-w-0 px-2 py-1.5`;
 
+/** Each colour's chosen photos; a colour showing all of them has none chosen. */
+function colourPhotos(product: ProductDetail): Record<string, string[]> {
+  const chosen: Record<string, string[]> = {};
+  for (const v of product.variants) {
+    const key = v.color.trim().toLowerCase();
+    if (key && !(key in chosen)) chosen[key] = v.imageUrls.length < product.imageUrls.length ? v.imageUrls : [];
+  }
+  return chosen;
+}
+
 export function VariantsEditor({ product }: { product: ProductDetail }) {
   const save = useMutation(setVariantsMutation(product.id));
   const form = useForm<VariantsFormValues, unknown, VariantsFormOutput>({
@@ -40,6 +50,17 @@ export function VariantsEditor({ product }: { product: ProductDetail }) {
 
   const [adding, setAdding] = useState<{ sizes: string[]; colours: string }>({ sizes: [], colours: '' });
   const [allStock, setAllStock] = useState('');
+  // The photos that show each colour (by lower-cased colour); saved on every variant of it.
+  const [photos, setPhotos] = useState(() => colourPhotos(product));
+  const colours = [
+    ...new Set(
+      form
+        .watch('variants')
+        .map((v) => v.color.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const images = product.imageUrls;
 
   const onAddCombinations = () => {
     const current = form.getValues('variants');
@@ -56,10 +77,20 @@ export function VariantsEditor({ product }: { product: ProductDetail }) {
 
   const onSubmit = form.handleSubmit(({ sizeScale, variants }) => {
     save.mutate(
-      { sizeScale, variants },
+      {
+        sizeScale,
+        variants: variants.map((v) => {
+          const chosen = photos[v.color.trim().toLowerCase()];
+          // All of them (or none) is the default: every photo shows.
+          return chosen && chosen.length > 0 && chosen.length < images.length
+            ? { ...v, imageUrls: chosen }
+            : { ...v, imageUrls: [] };
+        }),
+      },
       {
         onSuccess: (saved) => {
           form.reset(variantsFormValues(saved));
+          setPhotos(colourPhotos(saved));
           notify.success('Variants saved');
         },
         onError: (error) => notify.error(error.message),
@@ -261,6 +292,49 @@ export function VariantsEditor({ product }: { product: ProductDetail }) {
           <p role="alert" className="mt-2 text-sm text-red-600">
             {errors.variants?.root?.message ?? errors.variants?.message}
           </p>
+        ) : null}
+
+        {images.length > 1 && colours.length > 0 ? (
+          <fieldset className="mt-4 rounded-md border border-neutral-200 p-3">
+            <legend className="px-1 text-sm font-medium">Photos for each colour</legend>
+            <p className="mb-2 text-xs text-neutral-600">
+              The shop shows these when a shopper picks the colour; none ticked: all.
+            </p>
+            {colours.map((colour) => {
+              const chosen = photos[colour.toLowerCase()] ?? [];
+              return (
+                <fieldset key={colour} className="mb-2 flex flex-wrap items-center gap-2">
+                  <legend className="sr-only">Photos of {colour}</legend>
+                  <span aria-hidden="true" className="w-24 truncate text-sm">
+                    {colour}
+                  </span>
+                  {images.map((url, i) => (
+                    <label key={url} className="relative cursor-pointer">
+                      <input
+                        type="checkbox"
+                        className="peer absolute top-1 left-1"
+                        checked={chosen.includes(url)}
+                        onChange={(e) =>
+                          setPhotos((all) => ({
+                            ...all,
+                            [colour.toLowerCase()]: e.target.checked
+                              ? images.filter((u) => u === url || chosen.includes(u))
+                              : chosen.filter((u) => u !== url),
+                          }))
+                        }
+                        aria-label={`Photo ${i + 1} shows ${colour}`}
+                      />
+                      <img
+                        src={url}
+                        alt=""
+                        className="h-12 w-12 rounded border-2 border-transparent object-cover peer-checked:border-neutral-900"
+                      />
+                    </label>
+                  ))}
+                </fieldset>
+              );
+            })}
+          </fieldset>
         ) : null}
 
         <div className="mt-4 flex flex-wrap items-end justify-between gap-3 border-t border-neutral-100 pt-4">
