@@ -137,7 +137,9 @@ export function toCreateFormData(body: ProductCreateBody, images: File[]): FormD
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
+    // The variants go as one JSON field (multipart fields are text).
+    if (key === 'variants') form.append(key, JSON.stringify(value));
+    else if (Array.isArray(value)) {
       if (value.length > 0) form.append(key, value.join(','));
     } else form.append(key, String(value));
   }

@@ -23,6 +23,8 @@ import {
   toCreateFormData,
 } from '../product-form.ts';
 import { ProductFields } from './product-fields.tsx';
+import { NO_VARIANTS, useVariantsForm, VariantsFields, withPhotos } from './variants-editor.tsx';
+import type { VariantsFormOutput } from '../variant-form.ts';
 import { useMutation } from '@tanstack/react-query';
 
 export function ProductCreatePage() {
@@ -33,9 +35,22 @@ export function ProductCreatePage() {
     resolver: zodResolver(productCreateForm),
   });
   const [images, setImages] = useState<File[]>([]);
+  // Sizes and colours with their own stock: optional; without them the Size, Color and
+  // Quantity fields make the product's variants (the stock on the first size).
+  const variants = useVariantsForm(NO_VARIANTS);
+  const title = form.watch('title');
 
-  const onSubmit = form.handleSubmit((body) => {
-    create.mutate(toCreateFormData(body, images), {
+  const onSubmit = form.handleSubmit(async (body) => {
+    let withVariants: ProductCreateBody = body;
+    if (variants.getValues('variants').length > 0) {
+      let checked: VariantsFormOutput | undefined;
+      await variants.handleSubmit((values) => {
+        checked = values;
+      })();
+      if (!checked) return;
+      withVariants = { ...body, sizeScale: checked.sizeScale, variants: withPhotos(checked.variants, {}, 0) };
+    }
+    create.mutate(toCreateFormData(withVariants, images), {
       onSuccess: () => {
         notify.success('Product created successfully');
         navigate('/producttable');
@@ -56,9 +71,18 @@ export function ProductCreatePage() {
       </Link>
       <PageHeader title="Create Product" />
       <form onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-3">
-        <Card className="xl:col-span-2">
-          <ProductFields form={form} errors={messages(form.formState.errors)} mode="create" />
-        </Card>
+        <div className="space-y-6 xl:col-span-2">
+          <Card>
+            <ProductFields form={form} errors={messages(form.formState.errors)} mode="create" />
+          </Card>
+          <Card>
+            <h2 className="text-base font-semibold">Sizes and colours (optional)</h2>
+            <p className="mb-4 text-sm text-neutral-600">
+              Stock, SKU and price for each size and colour. When listed here, they replace the Size, Color and Quantity above.
+            </p>
+            <VariantsFields form={variants} title={title} images={[]} photos={{}} onPhotos={() => {}} />
+          </Card>
+        </div>
         <div className="space-y-6">
           <Card>
             <h2 className="mb-3 text-base font-semibold">Images</h2>

@@ -111,6 +111,39 @@ describe('Create Product', () => {
   });
 });
 
+describe('Create Product with sizes and colours', () => {
+  it('sends the variants listed (as one JSON field) with the size scale', async () => {
+    const api = mockFetch(({ url, method }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/create' && method === 'POST') return { status: 201, body: product };
+    });
+    const { router } = renderWithProviders(<ProductCreatePage />, { path: '/createproduct', url: '/createproduct' });
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Kente Gown' } });
+    fireEvent.change(screen.getByLabelText('Price (₦)'), { target: { value: '30000' } });
+    const sizes = screen.getByRole('group', { name: 'Sizes to add' });
+    fireEvent.click(within(sizes).getByLabelText('large'));
+    fireEvent.click(within(sizes).getByLabelText('medium'));
+    fireEvent.change(screen.getByLabelText('Colours to add (comma-separated)'), { target: { value: 'Gold' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add combinations' }));
+    fireEvent.change(screen.getByLabelText('Stock of large / Gold'), { target: { value: '4' } });
+    // A bad row stops the create, with its message.
+    fireEvent.change(screen.getByLabelText('Stock of medium / Gold'), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Stock must be a whole number')).toBeTruthy();
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Stock of medium / Gold'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/producttable'));
+    const sent = api.last('/api/products/create')!.body as FormData;
+    expect(sent.get('sizeScale')).toBe('standard');
+    expect(JSON.parse(String(sent.get('variants')))).toEqual([
+      { sku: 'KG-M-GOLD', size: 'medium', color: 'Gold', price: null, discount: null, counter: 2, imageUrls: [] },
+      { sku: 'KG-L-GOLD', size: 'large', color: 'Gold', price: null, discount: null, counter: 4, imageUrls: [] },
+    ]);
+  });
+});
+
 describe('Edit Product', () => {
   it('says "Failed to load product data. Please try again." when the product cannot be read', async () => {
     mockFetch(({ url }) => (lists[url.pathname] ? { body: lists[url.pathname] } : { status: 500, body: { msg: 'boom' } }));
