@@ -163,7 +163,7 @@ async function catalogueTransfer(): Promise<string[]> {
   const { accessToken } = (await login.json()) as { accessToken: string };
   const auth = { authorization: `Bearer ${accessToken}` };
 
-  let started = performance.now();
+  const started = performance.now();
   const exported = await (await fetch(`${base}/api/products.csv`, { headers: auth })).text();
   const exportMs = performance.now() - started;
   const exportRows = exported.split('\r\n').length - 2;
@@ -175,16 +175,25 @@ async function catalogueTransfer(): Promise<string[]> {
     const product = Math.floor(i / sizes.length);
     return `BENCH-${tag}-${i},Bench Import ${tag} ${product},Women,${5000 + (product % 50) * 500},${sizes[i % sizes.length]},Indigo,${i % 7}`;
   });
-  const form = new FormData();
-  form.append('file', new Blob([[header, ...rowsCsv].join('\n')], { type: 'text/csv' }), 'bench.csv');
-  started = performance.now();
-  const res = await fetch(`${base}/api/products/import?dryRun=true`, { method: 'POST', headers: auth, body: form });
-  const importMs = performance.now() - started;
-  const report = (await res.json()) as { created?: number; errors?: unknown[] };
+  const importCsv = async (query: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([[header, ...rowsCsv].join('\n')], { type: 'text/csv' }), 'bench.csv');
+    const begun = performance.now();
+    const res = await fetch(`${base}/api/products/import${query}`, { method: 'POST', headers: auth, body: form });
+    const report = (await res.json()) as { created?: number; errors?: unknown[] };
+    const seconds = ((performance.now() - begun) / 1000).toFixed(2);
+    return `${seconds} s (${res.status}, ${report.created ?? '?'} variants created, ${report.errors?.length ?? '?'} refused)`;
+  };
+  const dryRun = await importCsv('?dryRun=true');
+  const written = await importCsv('');
+  // The imported products are removed again so that repeated runs measure the same catalogue.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('delete from products where title like $1', [`Bench Import ${tag} %`]);
+  await client.end();
   return [
-    `catalogue CSV: export ${exportRows.toLocaleString('en')} rows in ${(exportMs / 1000).toFixed(2)} s; ` +
-      `import check (dry run) of 10,000 rows in ${(importMs / 1000).toFixed(2)} s ` +
-      `(${res.status}, ${report.created ?? '?'} variants to create, ${report.errors?.length ?? '?'} refused)`,
+    `catalogue CSV: export ${exportRows.toLocaleString('en')} rows in ${(exportMs / 1000).toFixed(2)} s`,
+    `catalogue CSV: 10,000 rows checked (dry run) in ${dryRun}; imported in ${written} (target < 30 s)`,
   ];
 }
 

@@ -210,117 +210,121 @@ export function VariantsFields({ form, title, price, discount, images, photos, o
         </div>
       </fieldset>
 
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">Variants of {title || 'the product'}</caption>
-          <thead className="text-xs text-neutral-600 uppercase">
-            <tr>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Size
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Colour
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                SKU
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Price (₦)
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Discount (₦)
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Stock
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-neutral-100">
-            {rows.fields.map((row, i) => {
-              const rowErrors = errors.variants?.[i];
-              const problem =
-                rowErrors?.sku?.message ??
-                rowErrors?.color?.message ??
-                rowErrors?.price?.message ??
-                rowErrors?.discount?.message ??
-                rowErrors?.counter?.message ??
-                rowErrors?.size?.message;
-              const name = label(i);
-              return (
-                <tr key={row.key} className="align-top">
-                  <td className="py-2 pr-2">
-                    <select aria-label={`Size of ${name}`} className={cellInput} {...form.register(`variants.${i}.size`)}>
-                      <option value="">No size</option>
-                      {/* A size outside the scale (the scale just changed) stays visible until it is changed. */}
-                      {[...sizes, ...(sizes.includes(row.size) || row.size === '' ? [] : [row.size])].map((size) => (
-                        <option key={size} value={size}>
-                          {size}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="py-2 pr-2">
-                    <input aria-label={`Colour of ${name}`} className={cellInput} {...form.register(`variants.${i}.color`)} />
-                  </td>
-                  <td className="py-2 pr-2">
-                    <input
-                      aria-label={`SKU of ${name}`}
-                      aria-invalid={rowErrors?.sku ? true : undefined}
-                      className={`${cellInput} font-mono`}
-                      {...form.register(`variants.${i}.sku`)}
-                    />
-                  </td>
-                  <td className="py-2 pr-2">
-                    <input
-                      aria-label={`Price of ${name}`}
-                      inputMode="decimal"
-                      placeholder={price === undefined ? '' : String(price)}
-                      className={`${cellInput} w-28`}
-                      {...form.register(`variants.${i}.price`)}
-                    />
-                  </td>
-                  <td className="py-2 pr-2">
-                    <input
-                      aria-label={`Discount of ${name}`}
-                      inputMode="decimal"
-                      placeholder={discount === undefined ? '' : String(discount)}
-                      className={`${cellInput} w-24`}
-                      {...form.register(`variants.${i}.discount`)}
-                    />
-                  </td>
-                  <td className="py-2 pr-2">
-                    <input
-                      aria-label={`Stock of ${name}`}
-                      inputMode="numeric"
-                      aria-invalid={rowErrors?.counter ? true : undefined}
-                      className={`${cellInput} w-20`}
-                      {...form.register(`variants.${i}.counter`)}
-                    />
-                    {problem ? (
-                      <p role="alert" className="mt-1 text-xs text-red-600">
-                        {problem}
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className="py-2">
-                    <button
-                      type="button"
-                      className={buttonClass.icon}
-                      aria-label={`Remove ${name}`}
-                      onClick={() => rows.remove(i)}
-                    >
-                      <Trash2 size={16} aria-hidden="true" />
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      {rows.fields.length === 0 ? (
+        <p className="text-sm text-neutral-600">No sizes or colours yet: the product is sold as one item.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <caption className="sr-only">Variants of {title || 'the product'}</caption>
+            <thead className="text-xs text-neutral-600 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Size
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Colour
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  SKU
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Price (₦)
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Discount (₦)
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Stock
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-neutral-100">
+              {rows.fields.map((row, i) => {
+                const rowErrors = errors.variants?.[i];
+                const problem =
+                  rowErrors?.sku?.message ??
+                  rowErrors?.color?.message ??
+                  rowErrors?.price?.message ??
+                  rowErrors?.discount?.message ??
+                  rowErrors?.counter?.message ??
+                  rowErrors?.size?.message;
+                const name = label(i);
+                return (
+                  <tr key={row.key} className="align-top">
+                    <td className="py-2 pr-2">
+                      <select aria-label={`Size of ${name}`} className={cellInput} {...form.register(`variants.${i}.size`)}>
+                        <option value="">No size</option>
+                        {/* A size outside the scale (the scale just changed) stays visible until it is changed. */}
+                        {[...sizes, ...(sizes.includes(row.size) || row.size === '' ? [] : [row.size])].map((size) => (
+                          <option key={size} value={size}>
+                            {size}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input aria-label={`Colour of ${name}`} className={cellInput} {...form.register(`variants.${i}.color`)} />
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input
+                        aria-label={`SKU of ${name}`}
+                        aria-invalid={rowErrors?.sku ? true : undefined}
+                        className={`${cellInput} font-mono`}
+                        {...form.register(`variants.${i}.sku`)}
+                      />
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input
+                        aria-label={`Price of ${name}`}
+                        inputMode="decimal"
+                        placeholder={price === undefined ? '' : String(price)}
+                        className={`${cellInput} w-28`}
+                        {...form.register(`variants.${i}.price`)}
+                      />
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input
+                        aria-label={`Discount of ${name}`}
+                        inputMode="decimal"
+                        placeholder={discount === undefined ? '' : String(discount)}
+                        className={`${cellInput} w-24`}
+                        {...form.register(`variants.${i}.discount`)}
+                      />
+                    </td>
+                    <td className="py-2 pr-2">
+                      <input
+                        aria-label={`Stock of ${name}`}
+                        inputMode="numeric"
+                        aria-invalid={rowErrors?.counter ? true : undefined}
+                        className={`${cellInput} w-20`}
+                        {...form.register(`variants.${i}.counter`)}
+                      />
+                      {problem ? (
+                        <p role="alert" className="mt-1 text-xs text-red-600">
+                          {problem}
+                        </p>
+                      ) : null}
+                    </td>
+                    <td className="py-2">
+                      <button
+                        type="button"
+                        className={buttonClass.icon}
+                        aria-label={`Remove ${name}`}
+                        onClick={() => rows.remove(i)}
+                      >
+                        <Trash2 size={16} aria-hidden="true" />
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
       {errors.variants?.root?.message || errors.variants?.message ? (
         <p role="alert" className="mt-2 text-sm text-red-600">
           {errors.variants?.root?.message ?? errors.variants?.message}
