@@ -24,7 +24,9 @@ import adminRoutes from './admin/routes.ts';
 import authRoutes from './auth/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
 import contentRoutes from './content/routes.ts';
+import couponRoutes from './coupons/routes.ts';
 import customerRoutes from './customers/routes.ts';
+import deliveryRoutes from './delivery/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import posRoutes from './pos/routes.ts';
@@ -119,6 +121,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(catalogRoutes);
   await app.register(paymentRoutes);
+  await app.register(deliveryRoutes, { prefix: '/api/delivery' });
+  await app.register(couponRoutes, { prefix: '/api/coupons' });
   await app.register(orderRoutes);
   await app.register(reviewRoutes);
   await app.register(purchaseRoutes);

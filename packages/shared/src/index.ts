@@ -9,6 +9,8 @@ export * from './people.ts';
 export * from './catalog.ts';
 export * from './variants.ts';
 export * from './orders.ts';
+export * from './delivery.ts';
+export * from './coupons.ts';
 export * from './reviews.ts';
 export * from './purchases.ts';
 export * from './admin.ts';

@@ -37,8 +37,66 @@ export const shippingFields = z.object({
   country: text(),
 });
 
-export const checkoutBody = shippingFields.extend({ lines: z.array(checkoutLine) });
+/** How a web shopper pays: `paystack` is the configured card provider (Paystack, or the sandbox). */
+export const WEB_PAYMENT_METHODS = ['paystack'] as const;
+export type WebPaymentMethod = (typeof WEB_PAYMENT_METHODS)[number];
+
+export const checkoutBody = shippingFields.extend({
+  lines: z.array(checkoutLine),
+  /** Without it, the cheapest delivery (not pickup) to the state. */
+  deliveryMethodId: z.string().max(100).optional(),
+  couponCode: z.string().trim().max(40).optional(),
+  paymentMethod: z.enum(WEB_PAYMENT_METHODS, { error: 'Choose how to pay' }).optional(),
+});
 export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+/** What the server prices before the order: the same body as checkout. */
+export const quoteBody = checkoutBody;
+export type QuoteBody = CheckoutBody;
+
+export const quoteDeliveryMethod = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['flat', 'free_over', 'pickup']),
+  /** Naira, for this order (0 when free over the threshold). */
+  fee: z.number(),
+  /** Naira; for `free_over`, the goods total from which it is free. */
+  freeOver: z.number().nullable(),
+  etaDays: z.number().int(),
+  pickupAddress: z.string(),
+  pickupHours: z.string(),
+  payOnDelivery: z.boolean(),
+});
+export type QuoteDeliveryMethod = z.infer<typeof quoteDeliveryMethod>;
+
+export const quoteResponse = z.object({
+  /** Naira: goods at list prices, markdowns plus the coupon's part, delivery, and what is charged. */
+  subtotal: z.number(),
+  discount: z.number(),
+  couponDiscount: z.number(),
+  deliveryFee: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  /** The delivery state the address was priced for ("Lagos" is Lagos Mainland); null when none was given. */
+  state: z.string().nullable(),
+  deliveryMethod: quoteDeliveryMethod.nullable(),
+  deliveryMethods: z.array(quoteDeliveryMethod),
+  coupon: z.object({ code: z.string(), type: z.enum(['percent', 'fixed', 'free_delivery']), value: z.number() }).nullable(),
+  lines: z.array(
+    z.object({
+      productId: z.string(),
+      variantId: z.string(),
+      title: z.string(),
+      size: z.string(),
+      color: z.string(),
+      quantity: z.number().int(),
+      unitPrice: z.number(),
+      unitDiscount: z.number(),
+      lineTotal: z.number(),
+    }),
+  ),
+});
+export type QuoteResponse = z.infer<typeof quoteResponse>;
 
 export const checkoutResponse = z.object({
   orderId: z.string(),
@@ -92,7 +150,20 @@ export const orderView = z.object({
   country: z.string(),
   /** Naira. */
   subtotal: z.number(),
+  /** Markdowns plus the coupon's part (`couponDiscount`). */
   discount: z.number(),
+  couponDiscount: z.number(),
+  couponCode: z.string().nullable(),
+  deliveryFee: z.number(),
+  /** What delivery was chosen, as it was when ordering; null for the point of sale and old orders. */
+  delivery: z
+    .object({
+      method: z.string(),
+      kind: z.string(),
+      etaDays: z.number().int().nullable(),
+      pickupAddress: z.string(),
+    })
+    .nullable(),
   total: z.number(),
   currency: z.string(),
   paymentProvider: z.string().nullable(),

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import sharp from 'sharp';
 import { bearer, createAdmin, registerShopper, type TestContext } from '../../test/helpers.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type FormValue = string | Blob | { file: Buffer; name?: string; type?: string };
 
 /** A small PNG; a different colour gives a different image (and image id). */

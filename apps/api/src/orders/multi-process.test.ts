@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
 import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
+import { coupons } from '../db/schema/index.ts';
 import { createTestApp, newShopper, type TestContext } from '../../test/helpers.ts';
 
 /** Two real API processes on one PostgreSQL database, sharing nothing but the database. */
@@ -73,5 +74,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('stock with two API processes', ()
     );
     expect((await readVariants(ctx.database.db, product.id)).map((v) => v.counter)).toEqual([4, 0, 4]);
     expect((await readProduct(ctx.database.db, product.id)).counter).toBe(8);
+  });
+
+  it('50 concurrent checkouts across both processes on a code with 10 uses left: exactly 10 orders carry it', async () => {
+    await ctx.database.db.insert(coupons).values({ code: 'LAGOS10', type: 'percent', value: 10, usageLimit: 10 });
+    // One product per shopper, so that nothing but the coupon makes the checkouts wait for each other.
+    const products = await Promise.all(Array.from({ length: 50 }, () => insertProduct(ctx.database.db, { counter: 1 })));
+    const tokens = await Promise.all(
+      Array.from(
+        { length: 10 },
+        async (_, i) => (await call(ports[i % 2]!, '/api/auth/register', newShopper())).json.accessToken as string,
+      ),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(
+          ports[i % 2]!,
+          '/api/checkout',
+          { lines: [{ productId: products[i]!.id, quantity: 1 }], couponCode: 'lagos10' },
+          tokens[i % tokens.length],
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409).map((r) => r.json.msg)).toEqual(Array(40).fill('This code has been used up'));
+    const left = await Promise.all(products.map(async (p) => (await readProduct(ctx.database.db, p.id)).counter));
+    expect(left.filter((n) => n === 0)).toHaveLength(10);
   });
 });

@@ -4,7 +4,7 @@
  * (`... where status = <expected>`), so concurrent requests, webhook replays and several
  * API processes can never apply the same transition twice.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { CHOOSE_COLOUR, CHOOSE_SIZE, isUuid } from '@shop/shared';
 import { activeVariants } from '../catalog/variants.ts';
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -24,6 +24,8 @@ import {
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
 import type { VerifyResult } from '../payments/provider.ts';
 import { ORDER_SORTS, type OrderFilters, orderConditions } from './filters.ts';
+import { markCouponsUsed, releaseCoupons, reserveCoupon } from '../coupons/service.ts';
+import { type Pricing, type PricingInput, priceOrder } from './pricing.ts';
 import { releaseStock, reserveStock } from './stock.ts';
 
 export const INVALID_LINES = 'Invalid product or quantity';
@@ -78,6 +80,42 @@ export interface CreateOrderInput {
   paymentProvider?: string;
   paymentMethod?: string;
   pendingMs?: number;
+  /** Web checkout: delivery to the contact's state and a coupon, priced by the server. */
+  checkout?: Pick<PricingInput, 'deliveryMethodId' | 'couponCode'>;
+}
+
+export type PricedLine = Awaited<ReturnType<typeof priceLines>>[number];
+
+/** The lines priced from the catalogue: whatever the client said about prices is ignored. */
+async function priceLines(tx: Db | Tx, input: LineInput[], imageUrl: (imageId: string) => string) {
+  assertValidLines(input);
+  const ids = [...new Set(input.map((l) => l.productId))];
+  const found = await tx.select().from(products).where(inArray(products.id, ids));
+  const byId = new Map(found.map((p) => [p.id, p]));
+  if (byId.size !== ids.length) throw badRequest(INVALID_LINES);
+  const variants = await activeVariants(tx, ids);
+  return input.map((line) => {
+    const product = byId.get(line.productId)!;
+    const variant = pickVariant(product, variants.get(product.id) ?? [], line);
+    const unitPrice = variant.price ?? product.price;
+    const unitDiscount = Math.min(variant.discount ?? product.discount, unitPrice);
+    const image = variant.images.find((id) => product.images.includes(id)) ?? product.images[0];
+    return {
+      productId: product.id,
+      variantId: variant.id,
+      sku: variant.sku,
+      title: product.title,
+      // Named in a refusal when the product comes in several sizes or colours.
+      label: (variants.get(product.id)?.length ?? 0) > 1 ? variantLabel(variant) : '',
+      imageUrl: image ? imageUrl(image) : null,
+      color: variant.color,
+      size: variant.size,
+      categoryId: product.categoryId,
+      unitPrice,
+      unitDiscount,
+      quantity: line.quantity,
+    };
+  });
 }
 
 export interface OrderWithLines extends OrderRow {
@@ -173,7 +211,9 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
       .returning();
     if (moved && HOLDS_STOCK_UNTIL_PAID.includes(order.status) && (to === 'cancelled' || to === 'failed')) {
       await releaseStock(tx, [order.id]);
+      await releaseCoupons(tx, [order.id]);
     }
+    if (moved && to === 'paid') await markCouponsUsed(tx, [order.id]);
     return moved;
   }
 
@@ -184,58 +224,65 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
      */
     async create(input: CreateOrderInput, outer?: Tx): Promise<OrderWithLines> {
       assertValidLines(input.lines);
-      const ids = [...new Set(input.lines.map((l) => l.productId))];
+      const email = input.contact.email.trim().toLowerCase();
       return (outer ?? db).transaction(async (tx) => {
-        const found = await tx.select().from(products).where(inArray(products.id, ids));
-        const byId = new Map(found.map((p) => [p.id, p]));
-        if (byId.size !== ids.length) throw badRequest(INVALID_LINES);
-
-        const variants = await activeVariants(tx, ids);
-        // Prices come from the catalogue only; whatever the client said is ignored.
-        const priced = input.lines.map((line) => {
-          const product = byId.get(line.productId)!;
-          const variant = pickVariant(product, variants.get(product.id) ?? [], line);
-          const unitPrice = variant.price ?? product.price;
-          const unitDiscount = Math.min(variant.discount ?? product.discount, unitPrice);
-          const image = variant.images.find((id) => product.images.includes(id)) ?? product.images[0];
-          return {
-            productId: product.id,
-            variantId: variant.id,
-            sku: variant.sku,
-            title: product.title,
-            // Named in a refusal when the product comes in several sizes or colours.
-            label: (variants.get(product.id)?.length ?? 0) > 1 ? variantLabel(variant) : '',
-            imageUrl: image ? imageUrl(image) : null,
-            color: variant.color,
-            size: variant.size,
-            categoryId: product.categoryId,
-            unitPrice,
-            unitDiscount,
-            quantity: line.quantity,
-          };
-        });
+        const priced = await priceLines(tx, input.lines, imageUrl);
+        const pricing: Pricing | null = input.checkout
+          ? await priceOrder(tx, priced, {
+              ...input.checkout,
+              email,
+              state: input.contact.state,
+              country: input.contact.country,
+              requireDelivery: true,
+            })
+          : null;
+        const orderId = randomUUID();
+        if (pricing?.coupon) {
+          // The coupon's row is locked before any stock: checkouts with the same code take turns on it.
+          const { coupon, freeDelivery, goodsReduction } = pricing.coupon;
+          await reserveCoupon(tx, coupon, {
+            orderId,
+            userId: input.userId ?? null,
+            email,
+            amount: freeDelivery ? (pricing.method?.fee ?? 0) : goodsReduction,
+          });
+          if (input.status === 'paid') await markCouponsUsed(tx, [orderId]);
+        }
         await reserveStock(tx, priced);
 
         const subtotal = priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-        const discount = priced.reduce((sum, l) => sum + l.unitDiscount * l.quantity, 0);
+        const discount = pricing?.discount ?? priced.reduce((sum, l) => sum + l.unitDiscount * l.quantity, 0);
+        const deliveryFee = pricing?.deliveryFee ?? 0;
+        const method = pricing?.method;
         const paid = input.status === 'paid';
         const [order] = await tx
           .insert(orders)
           .values({
+            id: orderId,
             userId: input.userId ?? null,
             customerId: input.customerId ?? null,
-            email: input.contact.email.trim().toLowerCase(),
+            email,
             name: input.contact.name?.trim() ?? '',
             phone: input.contact.phone?.trim() ?? '',
             address: input.contact.address?.trim() ?? '',
             city: input.contact.city?.trim() ?? '',
-            state: input.contact.state?.trim() ?? '',
-            country: input.contact.country?.trim() ?? '',
+            // The delivery state priced ("Lagos" is kept as Lagos Mainland).
+            state: pricing?.state ?? input.contact.state?.trim() ?? '',
+            country: pricing ? 'Nigeria' : (input.contact.country?.trim() ?? ''),
             channel: input.channel,
             status: input.status,
             subtotal,
             discount,
-            total: subtotal - discount,
+            couponDiscount: pricing?.couponDiscount ?? 0,
+            couponCode: pricing?.coupon?.coupon.code ?? null,
+            deliveryFee,
+            total: subtotal - discount + deliveryFee,
+            deliveryMethodId: method?.id ?? null,
+            deliveryMethod: method?.name ?? null,
+            deliveryKind: method?.kind ?? null,
+            deliveryEtaDays: method?.etaDays ?? null,
+            pickupAddress:
+              method?.kind === 'pickup' ? [method.pickupAddress, method.pickupHours].filter(Boolean).join(' · ') : null,
             paymentProvider: input.paymentProvider ?? null,
             paymentMethod: input.paymentMethod ?? null,
             paymentReference: newPaymentReference(),
@@ -250,6 +297,12 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
           .returning();
         return { ...order, lines };
       });
+    },
+
+    /** What checkout would charge for these lines, delivery and coupon; writes nothing. */
+    async quote(lines: LineInput[], input: PricingInput): Promise<{ lines: PricedLine[]; pricing: Pricing }> {
+      const priced = await priceLines(db, lines, imageUrl);
+      return { lines: priced, pricing: await priceOrder(db, priced, input) };
     },
 
     async get(id: string): Promise<OrderWithLines | undefined> {
@@ -404,6 +457,7 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
             .set({ status: 'paid', paidAt: new Date(), failureReason: null, updatedAt: sql`now()` })
             .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
             .returning();
+          if (revived) await markCouponsUsed(tx, [order.id]);
           return { order: await fresh(tx, order, revived), changed: revived !== undefined };
         }
         return { order: await withLines(tx, order), changed: false };
@@ -418,10 +472,9 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
           .set({ status: 'cancelled', failureReason: 'Payment was not completed in time', updatedAt: sql`now()` })
           .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)))
           .returning({ id: orders.id });
-        await releaseStock(
-          tx,
-          expired.map((o) => o.id),
-        );
+        const ids = expired.map((o) => o.id);
+        await releaseStock(tx, ids);
+        await releaseCoupons(tx, ids);
         return expired.length;
       });
     },

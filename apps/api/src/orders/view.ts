@@ -20,6 +20,17 @@ export function toOrderView(order: OrderWithLines): OrderView {
     country: order.country,
     subtotal: koboToNaira(order.subtotal),
     discount: koboToNaira(order.discount),
+    couponDiscount: koboToNaira(order.couponDiscount),
+    couponCode: order.couponCode,
+    deliveryFee: koboToNaira(order.deliveryFee),
+    delivery: order.deliveryMethod
+      ? {
+          method: order.deliveryMethod,
+          kind: order.deliveryKind ?? 'flat',
+          etaDays: order.deliveryEtaDays,
+          pickupAddress: order.pickupAddress ?? '',
+        }
+      : null,
     total: koboToNaira(order.total),
     currency: order.currency,
     paymentProvider: order.paymentProvider,

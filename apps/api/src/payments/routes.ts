@@ -4,9 +4,19 @@
  * directly through its signed webhook.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutBody, checkoutResponse, errorResponse, isPaidStatus, verifyResponse } from '@shop/shared';
+import {
+  checkoutBody,
+  checkoutResponse,
+  errorResponse,
+  isPaidStatus,
+  koboToNaira,
+  quoteBody,
+  quoteResponse,
+  verifyResponse,
+} from '@shop/shared';
 import { z } from 'zod';
 import { notFound } from '../lib/http-error.ts';
+import type { PricedMethod } from '../delivery/service.ts';
 import type { OrderWithLines } from '../orders/service.ts';
 import { SANDBOX_CARDS } from './sandbox.ts';
 
@@ -29,6 +39,18 @@ function verifyMessage(order: OrderWithLines, reason?: string): string {
   return order.failureReason ?? reason ?? `The order is ${order.status}`;
 }
 
+const methodView = (m: PricedMethod, free: boolean) => ({
+  id: m.id,
+  name: m.name,
+  kind: m.kind,
+  fee: free ? 0 : koboToNaira(m.fee),
+  freeOver: m.freeOver === null ? null : koboToNaira(m.freeOver),
+  etaDays: m.etaDays,
+  pickupAddress: m.pickupAddress,
+  pickupHours: m.pickupHours,
+  payOnDelivery: m.payOnDelivery,
+});
+
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The signed-in shopper's own order (or any, for an admin); 404 otherwise, so ids do not leak. */
   async function ownOrder(reference: string, user: { id: string; role: string }) {
@@ -36,6 +58,56 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('Order not found');
     return order;
   }
+
+  app.post('/api/checkout/quote', {
+    onRequest: app.requireUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Price an order as checkout would (goods, markdowns, coupon, delivery to the state), without creating it',
+      body: quoteBody,
+      response: { 200: quoteResponse, ...errors },
+    },
+    handler: async (request) => {
+      const user = request.user!;
+      const body = request.body;
+      const { lines, pricing } = await app.orders.quote(body.lines as never, {
+        email: body.email ?? user.email,
+        state: body.state || user.state,
+        country: body.country || user.country,
+        deliveryMethodId: body.deliveryMethodId,
+        couponCode: body.couponCode,
+        requireDelivery: false,
+      });
+      const free = pricing.coupon?.freeDelivery ?? false;
+      const coupon = pricing.coupon?.coupon;
+      return {
+        subtotal: koboToNaira(pricing.subtotal),
+        discount: koboToNaira(pricing.discount),
+        couponDiscount: koboToNaira(pricing.couponDiscount),
+        deliveryFee: koboToNaira(pricing.deliveryFee),
+        total: koboToNaira(pricing.total),
+        currency: 'NGN',
+        state: pricing.state,
+        deliveryMethod: pricing.method && methodView(pricing.method, free),
+        deliveryMethods: pricing.methods.map((m) => methodView(m, free)),
+        coupon: coupon
+          ? { code: coupon.code, type: coupon.type, value: coupon.type === 'fixed' ? koboToNaira(coupon.value) : coupon.value }
+          : null,
+        lines: lines.map((l) => ({
+          productId: l.productId,
+          variantId: l.variantId,
+          title: l.title,
+          size: l.size,
+          color: l.color,
+          quantity: l.quantity,
+          unitPrice: koboToNaira(l.unitPrice),
+          unitDiscount: koboToNaira(l.unitDiscount),
+          lineTotal: koboToNaira((l.unitPrice - l.unitDiscount) * l.quantity),
+        })),
+      };
+    },
+  });
 
   app.post('/api/checkout', {
     onRequest: app.requireUser,
@@ -66,6 +138,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         lines: body.lines as never,
         status: 'pending',
         paymentProvider: provider.name,
+        checkout: { deliveryMethodId: body.deliveryMethodId, couponCode: body.couponCode },
       });
       const { accessCode } = await app.payments.start(order);
       return reply.status(201).send({

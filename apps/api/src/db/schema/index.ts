@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './meta.ts';
 export * from './users.ts';
 export * from './orders.ts';
+export * from './checkout.ts';

@@ -47,6 +47,16 @@ export const orders = pgTable(
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull(),
+    /** Kobo: the coupon's part of `discount`, and what delivery costs (total = subtotal − discount + deliveryFee). */
+    couponDiscount: bigint('coupon_discount', { mode: 'number' }).notNull().default(0),
+    couponCode: text('coupon_code'),
+    deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull().default(0),
+    /** Snapshot of the delivery chosen; the method may change or go later. */
+    deliveryMethodId: uuid('delivery_method_id'),
+    deliveryMethod: text('delivery_method'),
+    deliveryKind: text('delivery_kind'),
+    deliveryEtaDays: integer('delivery_eta_days'),
+    pickupAddress: text('pickup_address'),
     currency: text('currency').notNull().default('NGN'),
     /** paystack | sandbox | pos */
     paymentProvider: text('payment_provider'),
@@ -68,7 +78,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc(), t.id),
     index('orders_status_idx').on(t.status, t.createdAt.desc()),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
-    check('orders_amounts_nonnegative', sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`),
+    check(
+      'orders_amounts_nonnegative',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.deliveryFee} >= 0 and ${t.couponDiscount} >= 0`,
+    ),
   ],
 );
 

@@ -1,0 +1,187 @@
+/**
+ * Delivery: zones (sets of states) and their methods (a flat fee, free over a subtotal, or
+ * pickup at an address). Lagos is two delivery states, Mainland and Island, because the
+ * lagoon between them is priced apart by every courier. Money is naira here, as everywhere
+ * in the API.
+ */
+import { z } from 'zod';
+
+/** The 36 states and the FCT, with Lagos split in two. */
+export const DELIVERY_STATES = [
+  'Abia',
+  'Adamawa',
+  'Akwa Ibom',
+  'Anambra',
+  'Bauchi',
+  'Bayelsa',
+  'Benue',
+  'Borno',
+  'Cross River',
+  'Delta',
+  'Ebonyi',
+  'Edo',
+  'Ekiti',
+  'Enugu',
+  'FCT',
+  'Gombe',
+  'Imo',
+  'Jigawa',
+  'Kaduna',
+  'Kano',
+  'Katsina',
+  'Kebbi',
+  'Kogi',
+  'Kwara',
+  'Lagos Island',
+  'Lagos Mainland',
+  'Nasarawa',
+  'Niger',
+  'Ogun',
+  'Ondo',
+  'Osun',
+  'Oyo',
+  'Plateau',
+  'Rivers',
+  'Sokoto',
+  'Taraba',
+  'Yobe',
+  'Zamfara',
+] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** Other ways people write a state: "Lagos" alone is priced as the Mainland. */
+const STATE_ALIASES: Record<string, DeliveryState> = {
+  lagos: 'Lagos Mainland',
+  'lagos state': 'Lagos Mainland',
+  'lagos mainland': 'Lagos Mainland',
+  mainland: 'Lagos Mainland',
+  'lagos island': 'Lagos Island',
+  island: 'Lagos Island',
+  abuja: 'FCT',
+  'fct abuja': 'FCT',
+  'abuja fct': 'FCT',
+  'federal capital territory': 'FCT',
+  'akwa-ibom': 'Akwa Ibom',
+  'cross-river': 'Cross River',
+  nassarawa: 'Nasarawa',
+};
+
+/** The delivery state a written state names ("lagos", "Oyo State", "Abuja"), or undefined. */
+export function deliveryStateOf(written: string | undefined | null): DeliveryState | undefined {
+  const key = (written ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[.,]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/ state$/, '');
+  if (!key) return undefined;
+  return STATE_ALIASES[key] ?? DELIVERY_STATES.find((s) => s.toLowerCase() === key);
+}
+
+/** Whether a written country is Nigeria (blank counts as Nigeria: it is the only country served). */
+export function isNigeria(country: string | undefined | null): boolean {
+  const key = (country ?? '').trim().toLowerCase();
+  return key === '' || key === 'nigeria' || key === 'ng' || key === 'nga' || key === 'federal republic of nigeria';
+}
+
+export const OUTSIDE_NIGERIA = 'We deliver within Nigeria only';
+export const CHOOSE_STATE = 'Choose the state to deliver to';
+
+export const DELIVERY_KINDS = ['flat', 'free_over', 'pickup'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
+  flat: 'Flat fee',
+  free_over: 'Free over a subtotal',
+  pickup: 'Pickup',
+};
+
+const naira = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000, `${label} is too large`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`);
+
+export const deliveryMethodInput = z
+  .object({
+    id: z.uuid('Unknown delivery method').optional(),
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
+    kind: z.enum(DELIVERY_KINDS, { error: 'Choose flat fee, free over a subtotal, or pickup' }),
+    /** Naira; what is charged (below the threshold, for `free_over`). Pickup is free. */
+    fee: naira('Fee').default(0),
+    /** Naira; `free_over` only: a goods total at or above this is delivered free. */
+    freeOver: naira('Free-over amount').nullish(),
+    pickupAddress: z.string().trim().max(300, 'Pickup address is too long').default(''),
+    pickupHours: z.string().trim().max(120, 'Opening hours are too long').default(''),
+    /** Working days until it arrives (or is ready for pickup). */
+    etaDays: z
+      .number({ error: 'Delivery time must be a number of days' })
+      .int('Delivery time is a whole number of days')
+      .min(0, 'Delivery time cannot be negative')
+      .max(60, 'Delivery time is at most 60 days'),
+    /** Whether the shopper may pay the rider on delivery. */
+    payOnDelivery: z.boolean().default(false),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((m, ctx) => {
+    if (m.kind === 'free_over' && (m.freeOver === null || m.freeOver === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['freeOver'], message: 'Say above which goods total delivery is free' });
+    }
+    if (m.kind === 'pickup' && !m.pickupAddress) {
+      ctx.addIssue({ code: 'custom', path: ['pickupAddress'], message: 'A pickup method needs its address' });
+    }
+  });
+export type DeliveryMethodInput = z.input<typeof deliveryMethodInput>;
+
+export const deliveryZoneInput = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
+  states: z
+    .array(z.enum(DELIVERY_STATES, { error: 'Unknown state' }), { error: 'Choose the states of the zone' })
+    .min(1, 'Choose at least one state')
+    .refine((s) => new Set(s).size === s.length, 'A state is listed twice'),
+  enabled: z.boolean().default(true),
+  /** Smaller first. */
+  position: z.number().int().min(0).max(10_000).default(0),
+  methods: z.array(deliveryMethodInput).max(20, 'At most 20 methods per zone').default([]),
+});
+export type DeliveryZoneInput = z.input<typeof deliveryZoneInput>;
+
+export const deliveryMethodView = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(DELIVERY_KINDS),
+  fee: z.number(),
+  freeOver: z.number().nullable(),
+  pickupAddress: z.string(),
+  pickupHours: z.string(),
+  etaDays: z.number().int(),
+  payOnDelivery: z.boolean(),
+  enabled: z.boolean(),
+  position: z.number().int(),
+});
+export type DeliveryMethodView = z.infer<typeof deliveryMethodView>;
+
+export const deliveryZoneView = z.object({
+  id: z.string(),
+  name: z.string(),
+  states: z.array(z.string()),
+  enabled: z.boolean(),
+  position: z.number().int(),
+  methods: z.array(deliveryMethodView),
+});
+export type DeliveryZoneView = z.infer<typeof deliveryZoneView>;
+
+export const deliveryZonesResponse = z.object({
+  /** Every state a shopper can choose, in order. */
+  states: z.array(z.string()),
+  zones: z.array(deliveryZoneView),
+});
+export type DeliveryZonesResponse = z.infer<typeof deliveryZonesResponse>;
+
+/** "Tomorrow", "In 3 days": what a shopper reads next to a method. */
+export function etaText(days: number, kind: DeliveryKind = 'flat'): string {
+  const ready = kind === 'pickup' ? 'Ready' : 'Arrives';
+  if (days <= 0) return `${ready} today`;
+  if (days === 1) return `${ready} tomorrow`;
+  return `${ready} in ${days} working days`;
+}
