@@ -49,8 +49,12 @@ export const purchase = z.object({
   /** What was charged, in naira, as text with 2 decimals: "25000.00". */
   totalPrice: z.string(),
   categoryId: z.string().nullable(),
-  /** Naira. */
+  /** Naira: markdowns plus the coupon's part (`couponDiscount`, code `couponCode`), and delivery. */
   discount: z.number(),
+  couponDiscount: z.number(),
+  couponCode: z.string().nullable(),
+  deliveryFee: z.number(),
+  deliveryMethod: z.string().nullable(),
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   channel: z.string(),

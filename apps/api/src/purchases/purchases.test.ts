@@ -136,6 +136,10 @@ describe('the purchases list', () => {
       totalPrice: '44000.00',
       categoryId,
       discount: 5_000,
+      couponDiscount: 0,
+      couponCode: null,
+      deliveryFee: 0,
+      deliveryMethod: null,
       number: numbers.B,
       status: 'pending',
       channel: 'web',
@@ -238,10 +242,10 @@ describe('the CSV export', () => {
     const text = res.body.replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'number,createdAt,status,channel,customerName,email,title,color,size,quantity,price,discount,totalPrice,categoryId,archivedAt,id',
+      'number,createdAt,status,channel,customerName,email,title,color,size,quantity,price,discount,couponCode,couponDiscount,deliveryMethod,deliveryFee,totalPrice,categoryId,archivedAt,id',
     );
     expect(lines[1]).toBe(
-      `${numbers.A},2024-03-01T11:00:00.000Z,paid,web,Ada Obi,ada@example.com,Ankara Maxi Dress,red,,1,25000.00,5000.00,20000.00,${categoryId},,${ids.A}`,
+      `${numbers.A},2024-03-01T11:00:00.000Z,paid,web,Ada Obi,ada@example.com,Ankara Maxi Dress,red,,1,25000.00,5000.00,,0.00,,0.00,20000.00,${categoryId},,${ids.A}`,
     );
     // Commas and quotes are quoted, quotes doubled.
     expect(lines[2]).toContain(',"Ankara Maxi Dress, Coral ""Bead"", Necklace",');
