@@ -56,6 +56,8 @@ export const adminStats = z.object({
   today: periodFigures,
   last7Days: periodFigures,
   last30Days: periodFigures,
+  /** What the last 30 days' sales were made of (naira): goods at list prices − discounts + delivery = total. */
+  last30DaysBreakdown: z.object({ goods: z.number(), discount: z.number(), delivery: z.number(), total: z.number() }),
   /** Every one of the last 30 days, oldest first, zeros included; date as YYYY-MM-DD. */
   daily: z.array(periodFigures.extend({ date: z.iso.date() })),
   /** Best sellers by units over the last 30 days. */

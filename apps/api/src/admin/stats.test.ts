@@ -20,7 +20,7 @@ const lagosDate = (utcMs: number) => new Date(utcMs + LAGOS_OFFSET).toISOString(
  * figures hold whenever the test runs:
  * today: o1 paid 20,000 (gele ×2), o2 fulfilled 5,000 (beads ×1), o6 pending, o7 cancelled;
  * 2 days ago: o8 paid but archived; 3 days ago: o3 delivered 10,000 (gele ×1);
- * 20 days ago: o4 paid 10,000 (beads ×2); 40 days ago: o5 paid 50,000 (gele ×5).
+ * 20 days ago: o4 paid 10,000 (beads ×2, ₦1,000 off and ₦1,000 delivery); 40 days ago: o5 paid 50,000 (gele ×5).
  */
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -61,7 +61,12 @@ beforeAll(async () => {
   const delivered = await place('o3', midnight - 3 * DAY + DAY / 2, gele.id, 1, 'paid');
   await ctx.app.orders.transition(delivered, 'fulfilled');
   await ctx.app.orders.transition(delivered, 'delivered');
-  await place('o4', midnight - 20 * DAY + DAY / 2, beads.id, 2, 'paid');
+  const withCoupon = await place('o4', midnight - 20 * DAY + DAY / 2, beads.id, 2, 'paid');
+  // o4 had ₦1,000 off with a code and paid ₦1,000 delivery: its total stays ₦10,000.
+  await db
+    .update(orders)
+    .set({ discount: 100_000, couponDiscount: 100_000, deliveryFee: 100_000 })
+    .where(eq(orders.id, withCoupon));
   await place('o5', midnight - 40 * DAY + DAY / 2, gele.id, 5, 'paid');
 
   for (const [id, counter] of [
@@ -89,6 +94,7 @@ describe('GET /api/admin/stats', () => {
     expect(stats.today).toEqual({ revenue: 25_000, orders: 2 });
     expect(stats.last7Days).toEqual({ revenue: 35_000, orders: 3 });
     expect(stats.last30Days).toEqual({ revenue: 45_000, orders: 4 });
+    expect(stats.last30DaysBreakdown).toEqual({ goods: 45_000, discount: 1_000, delivery: 1_000, total: 45_000 });
 
     // Thirty days, oldest first, each present, in Lagos dates.
     expect(stats.daily).toHaveLength(30);

@@ -48,6 +48,9 @@ export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOC
         weekOrders: orderCount(6),
         monthRevenue: revenue(DAYS - 1),
         monthOrders: orderCount(DAYS - 1),
+        goods: sql`coalesce(sum(${orders.subtotal}), 0)`.mapWith(Number),
+        discount: sql`coalesce(sum(${orders.discount}), 0)`.mapWith(Number),
+        delivery: sql`coalesce(sum(${orders.deliveryFee}), 0)`.mapWith(Number),
       })
       .from(orders)
       .where(sold(DAYS - 1)),
@@ -115,6 +118,12 @@ export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOC
     today: { revenue: koboToNaira(periods?.todayRevenue ?? 0), orders: periods?.todayOrders ?? 0 },
     last7Days: { revenue: koboToNaira(periods?.weekRevenue ?? 0), orders: periods?.weekOrders ?? 0 },
     last30Days: { revenue: koboToNaira(periods?.monthRevenue ?? 0), orders: periods?.monthOrders ?? 0 },
+    last30DaysBreakdown: {
+      goods: koboToNaira(periods?.goods ?? 0),
+      discount: koboToNaira(periods?.discount ?? 0),
+      delivery: koboToNaira(periods?.delivery ?? 0),
+      total: koboToNaira(periods?.monthRevenue ?? 0),
+    },
     daily,
     topProducts: top.map((t) => ({ productId: t.productId!, title: t.title, units: t.units, revenue: koboToNaira(t.revenue) })),
     lowStock: low.map(({ total: _total, ...item }) => item),

@@ -1,4 +1,4 @@
-/** Overview: revenue and orders for today, 7 and 30 days, the 30-day chart, top products, low stock and recent orders. */
+/** Overview: revenue and orders for today, 7 and 30 days (and what the 30 days were made of), the 30-day chart, top products, low stock and recent orders. */
 import { Link } from 'react-router';
 import { dateTime } from '@/lib/dates.ts';
 import { formatNairaAmount } from '@shop/shared/money';
@@ -40,6 +40,24 @@ export function OverviewPage() {
         <Figure label="Last 7 days" {...s.last7Days} />
         <Figure label="Last 30 days" {...s.last30Days} />
       </div>
+      <Card className="mt-4">
+        <h2 className="text-sm font-medium text-neutral-600">Last 30 days’ sales, made of</h2>
+        <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+          {(
+            [
+              ['Goods', formatNairaAmount(s.last30DaysBreakdown.goods)],
+              ['Discounts', `−${formatNairaAmount(s.last30DaysBreakdown.discount)}`],
+              ['Delivery', formatNairaAmount(s.last30DaysBreakdown.delivery)],
+              ['Total', formatNairaAmount(s.last30DaysBreakdown.total)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-neutral-600">{label}</dt>
+              <dd className="font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
       <Card className="mt-6">
         <h2 className="mb-3 text-base font-semibold">Revenue, last 30 days</h2>
         <RevenueChart daily={s.daily} />
