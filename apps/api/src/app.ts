@@ -20,6 +20,7 @@ import payments from './plugins/payments.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import readCache from './plugins/read-cache.ts';
 import web from './plugins/web.ts';
+import accountRoutes from './account/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import authRoutes from './auth/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(paymentRoutes);
   await app.register(deliveryRoutes, { prefix: '/api/delivery' });
   await app.register(couponRoutes, { prefix: '/api/coupons' });
+  await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(orderRoutes);
   await app.register(reviewRoutes);
   await app.register(purchaseRoutes);

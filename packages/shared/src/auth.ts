@@ -47,3 +47,13 @@ export const changePasswordBody = z.object({
   currentPassword: z.string().max(200),
   newPassword: z.string().min(8, 'Password must be at least 8 characters').max(200),
 });
+
+/** PATCH /api/auth/me: a shopper changes their own name and phone. */
+export const updateMeBody = z
+  .object({
+    firstName: trimmed.min(1, 'First name is required').max(100).optional(),
+    lastName: trimmed.min(1, 'Last name is required').max(100).optional(),
+    phone: trimmed.max(40, 'Phone is too long').optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to change');
+export type UpdateMeBody = z.infer<typeof updateMeBody>;

@@ -11,6 +11,7 @@ export * from './variants.ts';
 export * from './orders.ts';
 export * from './delivery.ts';
 export * from './coupons.ts';
+export * from './addresses.ts';
 export * from './reviews.ts';
 export * from './purchases.ts';
 export * from './admin.ts';

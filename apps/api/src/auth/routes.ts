@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authResponse, authUser, changePasswordBody, errorResponse, loginBody, registerBody } from '@shop/shared';
+import { authResponse, authUser, changePasswordBody, errorResponse, loginBody, registerBody, updateMeBody } from '@shop/shared';
 import { z } from 'zod';
 import { createAuthService } from './service.ts';
-import { toAuthUser } from '../users/service.ts';
+import { toAuthUser, updateProfile } from '../users/service.ts';
 
 const tags = ['auth'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -48,6 +48,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ user: authUser }), 401: errorResponse },
     },
     handler: async (request) => ({ user: toAuthUser(request.user!) }),
+  });
+
+  app.patch('/me', {
+    onRequest: app.requireUser,
+    schema: {
+      tags,
+      summary: 'Change your name or phone',
+      security: [{ bearerAuth: [] }],
+      body: updateMeBody,
+      response: { 200: z.object({ user: authUser }), 400: errorResponse, 401: errorResponse },
+    },
+    handler: async (request) => ({ user: toAuthUser(await updateProfile(app.db, request.user!.id, request.body)) }),
   });
 
   app.post('/password', {

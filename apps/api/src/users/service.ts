@@ -6,6 +6,7 @@ import {
   isUuid,
   type RegisterBody,
   type Role,
+  type UpdateMeBody,
   type UserListQuery,
   type UserSort,
 } from '@shop/shared';
@@ -37,6 +38,13 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** A user changes their own name or phone; fields left out stay as they are. */
+export async function updateProfile(db: Db, id: string, change: UpdateMeBody): Promise<UserRow> {
+  const [row] = await db.update(users).set(change).where(eq(users.id, id)).returning();
+  if (!row) throw new Error('the signed-in user has no row');
   return row;
 }
 
