@@ -14,6 +14,7 @@ import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
 import errorHandler, { RETRY_AFTER_SECONDS } from './plugins/error-handler.ts';
 import images from './plugins/images.ts';
+import messages from './plugins/messages.ts';
 import openapi from './plugins/openapi.ts';
 import orders from './plugins/orders.ts';
 import payments from './plugins/payments.ts';
@@ -28,11 +29,13 @@ import contentRoutes from './content/routes.ts';
 import couponRoutes from './coupons/routes.ts';
 import customerRoutes from './customers/routes.ts';
 import deliveryRoutes from './delivery/routes.ts';
+import messageRoutes from './messages/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import posRoutes from './pos/routes.ts';
 import purchaseRoutes from './purchases/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
+import seoRoutes from './seo/routes.ts';
 import userRoutes from './users/routes.ts';
 
 export interface BuildAppOptions {
@@ -98,6 +101,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(authPlugin);
   await app.register(images);
   await app.register(readCache);
+  await app.register(messages);
   await app.register(orders);
   await app.register(payments);
   // Before any route: it hooks every admin write route as it is declared.
@@ -133,6 +137,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(contentRoutes);
   await app.register(customerRoutes, { prefix: '/api/customers' });
   await app.register(userRoutes, { prefix: '/api/users' });
+  await app.register(messageRoutes, { prefix: '/api/messages' });
+  await app.register(seoRoutes);
 
   if (config.benchRoutes) {
     const { benchCeilingRoutes } = await import('../bench/ceiling-plugin.ts');

@@ -46,6 +46,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString,
   S3_FORCE_PATH_STYLE: bool,
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  MAIL_FROM: optionalString,
+  MESSAGES_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,6 +75,12 @@ export interface Config {
   allowSandboxInProduction: boolean;
   /** Registers the benchmark's in-memory ceiling route (npm run bench only). */
   benchRoutes: boolean;
+  /** Where shoppers reach the storefront, for links in e-mails (no trailing slash). */
+  publicUrl: string;
+  /** Outgoing mail: an SMTP server, or .eml files under DATA_DIR/outbox when unset. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** How often each process's messages worker looks for due messages; 0: never by itself (tests). */
+  messagesIntervalMs: number;
   /** Object storage for images; unset: local disk under DATA_DIR/uploads. */
   s3:
     | {
@@ -136,6 +146,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, baseUrl: e.PAYSTACK_BASE_URL }
         : undefined,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Adire <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    messagesIntervalMs: e.MESSAGES_INTERVAL_MS,
     benchRoutes: e.BENCH_ROUTES,
     s3: e.S3_BUCKET
       ? {

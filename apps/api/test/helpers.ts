@@ -42,7 +42,15 @@ export async function createTestDatabase(): Promise<Database> {
 /** Test config: quiet, generous rate limits, and a data directory of its own (uploads). */
 export function testConfig(env: Record<string, string> = {}): Config {
   const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'shop-test-data-'));
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', DATA_DIR, ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    DATA_DIR,
+    // Tests send messages when they choose to (app.messages.worker.drain()).
+    MESSAGES_INTERVAL_MS: '0',
+    ...env,
+  });
 }
 
 export interface TestContext {

@@ -3,61 +3,21 @@
  * migrated up to 0005, filled the way the shop filled it then, then migrated to the end.
  * Runs on PGlite (`npm test`) and on PostgreSQL (`npm run test:pg`).
  */
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPglite, type Database, openDatabase } from '../src/db/client.ts';
-import { migrationsFolder } from '../src/paths.ts';
-import { withDatabase } from './global-setup.ts';
-
-/** The migrations folder as it was before `tag`: the same files, a journal that stops earlier. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === tag);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return dir;
-}
-
-async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { database: await openDatabase({ pglite: await createPglite() }), drop: async () => {} };
-  const name = `shop_migration_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 2 });
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
+import type { Database } from '../src/db/client.ts';
+import { emptyDatabase, migrateBefore } from './migration-support.ts';
 
 type Row = Record<string, unknown>;
 
 describe('migration 0006: every product becomes variants', () => {
   let database: Database;
   let drop: () => Promise<void>;
-  let before: string;
   const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
   beforeAll(async () => {
     ({ database, drop } = await emptyDatabase());
-    before = migrationsBefore('0006_variants');
-    const { migrate } =
-      database.kind === 'pglite'
-        ? await import('drizzle-orm/pglite/migrator')
-        : await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder: before });
+    await migrateBefore(database, '0006_variants');
 
     // The shop as it was: sizes as a list, one colour, one stock counter, availability set by hand.
     await database.db.execute(sql`
@@ -86,7 +46,6 @@ describe('migration 0006: every product becomes variants', () => {
   afterAll(async () => {
     await database?.close();
     await drop?.();
-    rmSync(before, { recursive: true, force: true });
   });
 
   it('keeps every unit of stock: the whole counter goes to the first size, the others start at 0', async () => {

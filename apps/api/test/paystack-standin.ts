@@ -1,7 +1,9 @@
 /**
  * A local stand-in for Paystack's API, speaking the documented endpoints the shop uses:
- * POST /transaction/initialize and GET /transaction/verify/:reference (Bearer secret key).
- * Tests decide what the "customer" did with `complete()`; nothing leaves the machine.
+ * POST /transaction/initialize, GET /transaction/verify/:reference and POST /refund (Bearer
+ * secret key). Tests decide what the "customer" did with `complete()`; a refund is queued
+ * (`pending`, as Paystack answers) and the test sends the signed `refund.processed` or
+ * `refund.failed` webhook itself (`refundEvent`). Nothing leaves the machine.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -15,11 +17,24 @@ interface Transaction {
   status: 'abandoned' | 'success' | 'failed';
 }
 
+export interface StandinRefund {
+  id: number;
+  reference: string;
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+  merchantNote: string;
+}
+
 export interface PaystackStandin {
   baseUrl: string;
   secretKey: string;
   publicKey: string;
   transactions: Map<string, Transaction>;
+  refunds: StandinRefund[];
+  /** The next POST /refund is refused with this message (once). */
+  refuseNextRefund(message: string): void;
+  /** The body of Paystack's webhook about a refund, as its documentation shows it. */
+  refundEvent(refund: StandinRefund, event: 'refund.processed' | 'refund.failed'): unknown;
   /** What Paystack will report for a reference (amount/currency can be made to differ). */
   complete(reference: string, outcome: Partial<Pick<Transaction, 'status' | 'amount' | 'currency'>>): void;
   close(): Promise<void>;
@@ -33,6 +48,8 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
   const secretKey = 'sk_test_standin_0123456789abcdef';
   const publicKey = 'pk_test_standin_0123456789abcdef';
   const transactions = new Map<string, Transaction>();
+  const refunds: StandinRefund[] = [];
+  let refusal: string | undefined;
   const send = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -65,6 +82,43 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
           data: { authorization_url: `https://checkout.paystack.com/${reference}`, access_code: `ac_${reference}`, reference },
         });
       }
+      if (req.method === 'POST' && url.pathname === '/refund') {
+        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
+        const tx = transactions.get(String(body.transaction));
+        if (refusal) {
+          const message = refusal;
+          refusal = undefined;
+          return send(res, 400, { status: false, message });
+        }
+        if (tx?.status !== 'success') return send(res, 400, { status: false, message: 'Transaction not found' });
+        const refunded = refunds
+          .filter((r) => r.reference === tx.reference && r.status !== 'failed')
+          .reduce((n, r) => n + r.amount, 0);
+        const amount = body.amount === undefined ? tx.amount - refunded : Number(body.amount);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > tx.amount - refunded) {
+          return send(res, 400, { status: false, message: 'Refund amount cannot be more than the transaction amount' });
+        }
+        const refund: StandinRefund = {
+          id: 1_000_000 + refunds.length,
+          reference: tx.reference,
+          amount,
+          status: 'pending',
+          merchantNote: String(body.merchant_note ?? ''),
+        };
+        refunds.push(refund);
+        return send(res, 200, {
+          status: true,
+          message: 'Refund has been queued for processing',
+          data: {
+            id: refund.id,
+            transaction: { reference: tx.reference, amount: tx.amount },
+            amount,
+            currency: tx.currency,
+            status: 'pending',
+            merchant_note: refund.merchantNote,
+          },
+        });
+      }
       const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
       if (req.method === 'GET' && verify) {
         const tx = transactions.get(decodeURIComponent(verify[1]!));
@@ -91,6 +145,26 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
     secretKey,
     publicKey,
     transactions,
+    refunds,
+    refuseNextRefund(message) {
+      refusal = message;
+    },
+    refundEvent(refund, event) {
+      refund.status = event === 'refund.processed' ? 'processed' : 'failed';
+      return {
+        event,
+        data: {
+          status: refund.status,
+          transaction_reference: refund.reference,
+          refund_reference: `rf_${refund.id}`,
+          amount: refund.amount,
+          currency: 'NGN',
+          processor: 'mastercard',
+          integration: 412829,
+          domain: 'test',
+        },
+      };
+    },
     complete(reference, outcome) {
       const tx = transactions.get(reference);
       if (!tx) throw new Error(`no transaction ${reference}`);

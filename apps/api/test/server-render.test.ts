@@ -1,8 +1,11 @@
 /**
  * How the API serves the storefront's server-rendered pages, with a stand-in renderer in
  * place of the web app's (dist-server/entry-server.js): what goes where in the HTML, when
- * a page is rendered again, and that anything going wrong sends the plain app instead.
- * The real renderer is exercised in the browser (e2e/storefront/server-rendering.spec.ts).
+ * a page is rendered again, what it is rendered with (the URL without tracking parameters,
+ * the shop's public address), that a Not Found page answers 404 and is not kept, and that
+ * anything going wrong sends the plain app instead. The real renderer's side of these is
+ * tested in the web app (apps/web/src/entry-server.test.tsx) and in the browser
+ * (e2e/storefront/server-rendering.spec.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,46 +19,68 @@ import { createTestApp, type TestContext } from './helpers.ts';
 import { writeWebBuild } from './web-build.ts';
 
 type Send = typeof fetch;
+interface RenderOptions {
+  origin: string;
+}
 interface StandIn {
   calls: string[];
-  render(url: string, send: Send): Promise<unknown>;
+  options: RenderOptions[];
+  render(url: string, send: Send, options: RenderOptions): Promise<unknown>;
 }
 const standIn = globalThis as unknown as { __renderer: StandIn };
 
 const STORY = 'Hand-dyed in Abeokuta with indigo and cassava paste. '.repeat(30);
 
-/** Renders a product page from the product the API answers, like the real one. */
-async function renderProduct(url: string, send: Send) {
+/**
+ * Renders a product page from the product the API answers, like the real one: the app's
+ * Not Found with status 404 when the API has no such product, nothing when the API fails.
+ */
+async function renderProduct(url: string, send: Send, { origin }: RenderOptions) {
   const id = /^\/productdetails\/([^/?]+)/.exec(url)?.[1];
   const res = await send(`http://localhost/api/products/${id}`, { headers: { accept: 'application/json' } });
+  if (res.status === 404) {
+    return { html: '<h1>Page not found</h1>', data: JSON.stringify({ origin }), title: 'Page not found — Adire', status: 404 };
+  }
   if (!res.ok) return undefined;
   const product = (await res.json()) as { title: string };
   return {
     html: `<link rel="preload" as="image" href="/uploads/main.webp"><h1>${product.title}</h1><p>${STORY}</p>`,
-    data: JSON.stringify({ title: product.title }).replace(/</g, '\\u003c'),
+    data: JSON.stringify({ origin, title: product.title }).replace(/</g, '\\u003c'),
     title: `${product.title} — Adire`,
+    head: `<meta name="description" content="All about ${id}"/><link rel="canonical" href="${origin}/productdetails/${id}"/>`,
   };
 }
+
+/** A listing as the stand-in renders it: its URL, which the page's links are made from. */
+async function renderListing(url: string) {
+  return { html: `<h1>Listing</h1><a href="${url}">this page</a>`, data: '{}', title: 'Listing — Adire' };
+}
+
+const render = (url: string, send: Send, options: RenderOptions) =>
+  url.startsWith('/productdetails/') ? renderProduct(url, send, options) : renderListing(url);
 
 const RENDERER = `
 let send;
 export const SERVER_DATA_ID = 'ssr-data';
 export function setTransport(fn) { send = fn; }
-export async function render(url) {
+export async function render(url, options) {
   globalThis.__renderer.calls.push(url);
-  return globalThis.__renderer.render(url, send);
+  globalThis.__renderer.options.push(options);
+  return globalThis.__renderer.render(url, send, options);
 }
 `;
 
+const PUBLIC_URL = 'https://adire.example';
+
 let ctx: TestContext;
 beforeAll(async () => {
-  standIn.__renderer = { calls: [], render: renderProduct };
+  standIn.__renderer = { calls: [], options: [], render };
   const webDist = writeWebBuild(mkdtempSync(path.join(tmpdir(), 'web-')), RENDERER);
-  ctx = await createTestApp({ WEB_DIST: webDist });
+  ctx = await createTestApp({ WEB_DIST: webDist, PUBLIC_URL });
 });
 afterAll(() => ctx.close());
 beforeEach(() => {
-  standIn.__renderer = { calls: [], render: renderProduct };
+  standIn.__renderer = { calls: [], options: [], render };
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
@@ -68,11 +93,20 @@ describe('server-rendered pages', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const html = res.body;
     expect(html).toContain(`<div id="root"><h1>Adire <Wrap> Dress</h1><p>${STORY}</p></div>`);
-    expect(html).toContain('<script type="application/json" id="ssr-data">{"title":"Adire \\u003cWrap> Dress"}</script>');
+    expect(html).toContain(
+      `<script type="application/json" id="ssr-data">{"origin":"${PUBLIC_URL}","title":"Adire \\u003cWrap> Dress"}</script>`,
+    );
     expect(html).toContain('<title>Adire <Wrap> Dress — Adire</title>');
     expect(html).not.toContain('<title>Adire</title>');
-    // The main image's preload moved to the head, after the stylesheet, before any code.
+    // The page's description and canonical link are in the head, in place of index.html's description.
     const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      `<title>Adire <Wrap> Dress — Adire</title><meta name="description" content="All about ${product.id}"/>` +
+        `<link rel="canonical" href="${PUBLIC_URL}/productdetails/${product.id}"/>`,
+    );
+    expect(html).not.toContain('The shop&#39;s own words');
+    expect(html).not.toContain("The shop's own words");
+    // The main image's preload moved to the head, after the stylesheet, before any code.
     expect(head.indexOf('index-6.css')).toBeLessThan(head.indexOf('/uploads/main.webp'));
     expect(head.indexOf('/uploads/main.webp')).toBeLessThan(head.indexOf('boot-abc123.js'));
     // The app and the page's code wait in the template (boot.ts starts them).
@@ -101,7 +135,9 @@ describe('server-rendered pages', () => {
   });
 
   it('fall back to the app when the page cannot be rendered, and the fallback is not kept', async () => {
-    const url = '/productdetails/00000000-0000-4000-8000-000000000000';
+    standIn.__renderer.render = async () => undefined;
+    const product = await insertProduct(ctx.database.db, { title: 'Wax Print Shirt' });
+    const url = `/productdetails/${product.id}`;
     for (let i = 0; i < 2; i++) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
@@ -146,9 +182,9 @@ describe('server-rendered pages', () => {
     const busy = new Promise<void>((resolve) => {
       release = resolve;
     });
-    standIn.__renderer.render = async (url, send) => {
+    standIn.__renderer.render = async (url, send, options) => {
       await busy;
-      return renderProduct(url, send);
+      return renderProduct(url, send, options);
     };
     const product = await insertProduct(ctx.database.db, { title: 'Coral Beads' });
     const pages = Array.from({ length: MAX_RENDERS_AT_ONCE + 1 }, (_, i) => get(`/productdetails/${product.id}?v=${i}`));
@@ -157,5 +193,65 @@ describe('server-rendered pages', () => {
     const bodies = (await Promise.all(pages)).map((res) => res.body);
     expect(bodies.filter((body) => body.includes('<h1>Coral Beads</h1>'))).toHaveLength(MAX_RENDERS_AT_ONCE);
     expect(bodies.filter((body) => body.includes('src="/assets/main-5.js"'))).toHaveLength(1);
+  });
+});
+
+describe('pages of things that do not exist', () => {
+  it('answer 404 with the app’s Not Found, rendered on the server, and are not kept', async () => {
+    for (const url of ['/productdetails/00000000-0000-4000-8000-000000000000', '/productdetails/not-an-id']) {
+      for (let i = 0; i < 2; i++) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        const html = res.body;
+        expect(html).toContain('<div id="root"><h1>Page not found</h1></div>');
+        expect(html).toContain('<title>Page not found — Adire</title>');
+        // Hydrated, like any rendered page: the browser shows the same Not Found.
+        expect(html).toContain(`<script type="application/json" id="ssr-data">{"origin":"${PUBLIC_URL}"}</script>`);
+      }
+      // Rendered each time: a 404 is never served from the cache as a page.
+      expect(standIn.__renderer.calls.filter((call) => call === url)).toHaveLength(2);
+    }
+  });
+
+  it('include a product deleted after its page was cached', async () => {
+    const product = await insertProduct(ctx.database.db, { title: 'Gone Tomorrow Gele' });
+    const url = `/productdetails/${product.id}`;
+    expect((await get(url)).statusCode).toBe(200);
+    expect((await get(url)).statusCode).toBe(200);
+    await ctx.database.db.delete(products).where(eq(products.id, product.id));
+    const gone = await get(url);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('<h1>Page not found</h1>');
+  });
+});
+
+describe('tracking parameters', () => {
+  it('are left out of the URL the server renders and of the cache key: a shared link is a cache hit', async () => {
+    const shared = await get('/jewellery?utm_source=whatsapp&utm_medium=share&fbclid=IwAR0');
+    expect(shared.statusCode).toBe(200);
+    expect(shared.body).toContain('<a href="/jewellery">this page</a>');
+    const plain = await get('/jewellery');
+    const again = await get('/jewellery?gclid=abc&msclkid=def&UTM_Campaign=launch');
+    // One render, for the URL without them; the other two were answered from the cache.
+    expect(standIn.__renderer.calls).toEqual(['/jewellery']);
+    expect(plain.headers.etag).toBe(shared.headers.etag);
+    expect(again.headers.etag).toBe(shared.headers.etag);
+    expect(again.body).toBe(shared.body);
+    const revalidated = await get('/jewellery?utm_source=x', { 'if-none-match': String(shared.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('leave the filters that say what a page lists', async () => {
+    const res = await get('/jewellery?utm_campaign=x&sub=Beads&sort=price_asc');
+    expect(res.statusCode).toBe(200);
+    expect(standIn.__renderer.calls).toEqual(['/jewellery?sub=Beads&sort=price_asc']);
+  });
+});
+
+describe('the public address', () => {
+  it('is what pages are rendered with (PUBLIC_URL), whatever the request’s host', async () => {
+    await get('/men', { host: 'internal-lb:3000' });
+    expect(standIn.__renderer.options).toEqual([{ origin: PUBLIC_URL }]);
   });
 });

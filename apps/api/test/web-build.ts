@@ -10,6 +10,7 @@ const INDEX_HTML = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
+    <meta name="description" content="The shop's own words." />
     <title>Adire</title>
     <script type="module" crossorigin src="/assets/boot-abc123.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-6.css">

@@ -63,8 +63,9 @@ export const adminStats = z.object({
   /** Best sellers by units over the last 30 days. */
   topProducts: z.array(z.object({ productId: z.string(), title: z.string(), units: z.number().int(), revenue: z.number() })),
   /**
-   * Variants on sale with `lowStockThreshold` units or fewer, fewest first (at most 20; the
-   * number of them in lowStockTotal). `id` is the product's.
+   * Variants on sale with 1 to `lowStockThreshold` units, of products not paused (the rule of
+   * GET /api/products?stock=low; sold-out ones are out, not low), fewest first (at most 20; the
+   * number of them in lowStockTotal). `id` is the product's, `variantId` the variant's.
    */
   lowStock: z.array(
     z.object({

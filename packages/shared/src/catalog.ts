@@ -269,33 +269,42 @@ export const subsubListQuery = taxonomyListQuery.extend({
 export type TaxonomyListQuery = z.input<typeof subListQuery> & z.input<typeof subsubListQuery>;
 export type TaxonomyListFilters = Partial<z.output<typeof taxonomyListQuery>> & { categoryId?: string; subId?: string };
 
-/** GET /api/products. Prices are naira, inclusive, on the sale price. */
+/** The list's filters (GET /api/products, and GET /api/products/facets). Prices are naira, inclusive, on the sale price. */
+const productFilterFields = {
+  title: queryText.describe('Case-insensitive text in the title, heading or brand'),
+  category: queryText.describe('Category name (any case) or id'),
+  sub: queryText.describe('Sub-category name or id'),
+  subsub: queryText.describe('Sub-sub-category name or id'),
+  brand: queryText.describe('Brand name or id'),
+  minPrice: queryNumber('minPrice').describe('Lowest sale price in naira (inclusive)'),
+  maxPrice: queryNumber('maxPrice').describe('Highest sale price in naira (inclusive)'),
+  onSale: queryEnum('onSale', ['true', 'false']).describe('true: only products with a discount'),
+  availability: queryEnum('availability', AVAILABILITY),
+  size: queryText.describe('Sizes in stock, comma-separated (any of them): medium,large'),
+  color: queryText.describe('Colours in stock, comma-separated (any of them, any case): red,blue'),
+  stock: queryEnum('stock', STOCK_FILTERS).describe(
+    'Admins only. low: not paused, and some variant has 1 to the low-stock threshold units left (lowestStock ≤ threshold); out: no variant has stock',
+  ),
+};
+const priceRangeInOrder = (q: { minPrice?: number; maxPrice?: number }) =>
+  q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice;
+const priceRangeError = { message: 'minPrice cannot be more than maxPrice', path: ['minPrice'] };
+
+/** The list's filters alone: what GET /api/products/facets counts within. */
+export const productFilterQuery = z.object(productFilterFields).refine(priceRangeInOrder, priceRangeError);
+export type ProductFilterQuery = z.input<typeof productFilterQuery>;
+
+/** GET /api/products: the filters, a sort and a page. */
 export const productListQuery = z
   .object({
-    title: queryText.describe('Case-insensitive text in the title, heading or brand'),
-    category: queryText.describe('Category name (any case) or id'),
-    sub: queryText.describe('Sub-category name or id'),
-    subsub: queryText.describe('Sub-sub-category name or id'),
-    brand: queryText.describe('Brand name or id'),
-    minPrice: queryNumber('minPrice').describe('Lowest sale price in naira (inclusive)'),
-    maxPrice: queryNumber('maxPrice').describe('Highest sale price in naira (inclusive)'),
-    onSale: queryEnum('onSale', ['true', 'false']).describe('true: only products with a discount'),
-    availability: queryEnum('availability', AVAILABILITY),
-    size: queryText.describe('Sizes in stock, comma-separated (any of them): medium,large'),
-    color: queryText.describe('Colours in stock, comma-separated (any of them, any case): red,blue'),
-    stock: queryEnum('stock', STOCK_FILTERS).describe(
-      'Admins only. low: some variant is at or below the low-stock threshold; out: no variant has stock',
-    ),
+    ...productFilterFields,
     sort: queryEnum('sort', PRODUCT_SORTS).describe('latest (default), price_asc, price_desc or title'),
     limit: queryNumber('limit', { integer: true, min: 1, max: PRODUCT_MAX_PAGE_SIZE }).describe(
       `Page size (default ${PRODUCT_PAGE_SIZE})`,
     ),
     offset: queryNumber('offset', { integer: true, max: 10_000_000 }),
   })
-  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
-    message: 'minPrice cannot be more than maxPrice',
-    path: ['minPrice'],
-  });
+  .refine(priceRangeInOrder, priceRangeError);
 export type ProductListQuery = z.input<typeof productListQuery>;
 
 const namedRef = z.object({ id: z.string(), name: z.string() }).nullable();
@@ -320,6 +329,11 @@ export const productResponse = z.object({
   sizeScale: sizeScale,
   /** Units in stock over all variants. */
   counter: z.number().int(),
+  /**
+   * The fewest units of a variant that has any (null when none has stock). Low stock, as
+   * `stock=low` and the back office mean it: not paused and lowestStock ≤ the shop's threshold.
+   */
+  lowestStock: z.number().int().nullable(),
   availability: z.enum(AVAILABILITY),
   /** Naira: the lowest and highest sale price of the variants ("from ₦X" when they differ). */
   priceFrom: z.number(),

@@ -13,6 +13,10 @@ export type Role = (typeof ROLES)[number];
 export const STORAGE_KEYS = { user: 'user', accessToken: 'access_token' } as const;
 
 export const BANNER_ROTATION_MS = 3000;
+/** A bank-transfer order holds its goods this long by default. */
+export const DEFAULT_TRANSFER_HOLD_HOURS = 48;
+/** The most units of one product an online order may take, by default (against stock hoarding). */
+export const DEFAULT_MAX_UNITS_PER_PRODUCT = 20;
 export const HERO_ROTATION_MS = 3000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const HEADING_MAX_CHARS = 39;

@@ -1,6 +1,6 @@
 /** Shop content managed in the back office: announcement banners, blog posts, store settings. */
 import { z } from 'zod';
-import { BANNER_ROTATION_MS } from './constants.ts';
+import { BANNER_ROTATION_MS, DEFAULT_MAX_UNITS_PER_PRODUCT, DEFAULT_TRANSFER_HOLD_HOURS } from './constants.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from './variants.ts';
 
 const trimmed = z.string().trim();
@@ -103,6 +103,33 @@ export const storeSettings = z.object({
     .int('The low-stock threshold must be a whole number')
     .min(0, 'The low-stock threshold cannot be negative')
     .max(10_000, 'The low-stock threshold must be at most 10000'),
+  /** Printed on invoices and receipts. */
+  address: trimmed.max(300, 'The address must be at most 300 characters'),
+  /** Invoices say "Prices include VAT at 7.5 %" when on. */
+  vatIncluded: z.boolean(),
+  /** Where shoppers send bank transfers; transfer is offered at checkout only when all three are set. */
+  bankName: trimmed.max(100, 'The bank name must be at most 100 characters'),
+  bankAccountName: trimmed.max(100, 'The account name must be at most 100 characters'),
+  bankAccountNumber: trimmed.regex(/^(\d{10})?$/, 'An account number (NUBAN) has 10 digits'),
+  /** How long a bank-transfer order holds its goods before it is cancelled. */
+  transferHoldHours: z
+    .number()
+    .int('The hold must be a whole number of hours')
+    .min(1, 'The hold must be at least 1 hour')
+    .max(336, 'The hold must be at most 336 hours (14 days)'),
+  /** Where the shop's own messages go (new orders, low stock, payment problems); empty: every admin. Shown to admins only. */
+  notificationEmail: z.union([z.literal(''), trimmed.pipe(z.email('Enter a valid email address').max(254))]),
+  /** The shop's WhatsApp number, with its country code (+234…); empty: no WhatsApp links. */
+  whatsappNumber: z.union([
+    z.literal(''),
+    trimmed.regex(/^\+?[0-9][0-9 ()-]{7,24}$/, 'Enter a WhatsApp number with its country code'),
+  ]),
+  /** The most units of one product one online order may take (the point of sale has no cap). */
+  maxUnitsPerProduct: z
+    .number()
+    .int('The cap must be a whole number')
+    .min(1, 'The cap must be at least 1')
+    .max(1000, 'The cap must be at most 1000'),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 
@@ -117,4 +144,24 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   serviceHours: 'Monday to Saturday, 9am to 7pm',
   bannerRotationMs: BANNER_ROTATION_MS,
   lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+  address: '',
+  vatIncluded: false,
+  bankName: '',
+  bankAccountName: '',
+  bankAccountNumber: '',
+  transferHoldHours: DEFAULT_TRANSFER_HOLD_HOURS,
+  notificationEmail: '',
+  whatsappNumber: '',
+  maxUnitsPerProduct: DEFAULT_MAX_UNITS_PER_PRODUCT,
 };
+
+/** Settings only admins read (GET /api/settings leaves them out for everyone else). */
+export const PRIVATE_SETTINGS = ['notificationEmail'] as const satisfies readonly (keyof StoreSettings)[];
+
+/** Bank transfer is offered only once the shop has said where to send it. */
+export function transferEnabled(settings: Pick<StoreSettings, 'bankName' | 'bankAccountName' | 'bankAccountNumber'>): boolean {
+  return Boolean(settings.bankName && settings.bankAccountName && settings.bankAccountNumber);
+}
+
+/** The VAT line on invoices (Nigeria's rate). */
+export const VAT_NOTE = 'Prices include VAT at 7.5 %';

@@ -6,6 +6,7 @@
  * Money is naira here, as everywhere in the API.
  */
 import { z } from 'zod';
+import { nairaField } from './naira-field.ts';
 
 export const COUPON_TYPES = ['percent', 'fixed', 'free_delivery'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
@@ -44,12 +45,7 @@ const day = (label: string) =>
     .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), `${label} is not a real date`)
     .nullish();
 
-const naira = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(100_000_000, `${label} is too large`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`);
+const naira = (label: string) => nairaField(label, { max: 100_000_000 });
 
 const limit = (label: string) =>
   z

@@ -5,6 +5,7 @@
  * in the API.
  */
 import { z } from 'zod';
+import { nairaField } from './naira-field.ts';
 
 /** The 36 states and the FCT, with Lagos split in two. */
 export const DELIVERY_STATES = [
@@ -95,12 +96,7 @@ export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
   pickup: 'Pickup',
 };
 
-const naira = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(10_000_000, `${label} is too large`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`);
+const naira = (label: string) => nairaField(label, { max: 10_000_000 });
 
 export const deliveryMethodInput = z
   .object({

@@ -1,16 +1,51 @@
 import { z } from 'zod';
+import { nairaField } from './naira-field.ts';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'delivered', 'cancelled', 'refunded', 'failed'] as const;
+/**
+ * Where an order is in its life: `pending` waits for a card or transfer payment (stock held
+ * until it expires), `confirmed` is a pay-on-delivery order (stock held, no expiry, sent
+ * unpaid), `paid` waits to be sent, then `fulfilled` and `delivered`; `cancelled`, `failed`
+ * and `refunded` (every naira returned) end it. What was paid is the order's payment status.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'paid',
+  'fulfilled',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'failed',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const POS_PAYMENT_METHODS = ['cash', 'transfer', 'card'] as const;
 
-/** Statuses of an order whose money the shop has: it counts as sold (revenue, best sellers, reviews). */
-export const PAID_STATUSES = ['paid', 'fulfilled', 'delivered'] as const satisfies readonly OrderStatus[];
+/** The money side of an order, apart from where its goods are. */
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Payment states of an order whose money the shop has: it counts as sold (revenue, best sellers, reviews). */
+export const PAID_STATUSES = ['paid', 'partially_refunded'] as const satisfies readonly PaymentStatus[];
 export type PaidStatus = (typeof PAID_STATUSES)[number];
 
-export function isPaidStatus(status: OrderStatus): status is PaidStatus {
-  return (PAID_STATUSES as readonly OrderStatus[]).includes(status);
+export function isPaidStatus(status: PaymentStatus): status is PaidStatus {
+  return (PAID_STATUSES as readonly PaymentStatus[]).includes(status);
 }
+
+/** Orders a shopper may cancel themselves: nothing paid, nothing sent. */
+export const SHOPPER_CANCELLABLE = ['pending', 'confirmed'] as const satisfies readonly OrderStatus[];
+
+/** Unpaid orders a shopper may hold at once (card, transfer and pay on delivery together). */
+export const MAX_UNPAID_ORDERS = 3;
+export const MESSAGES_ORDER = {
+  tooManyUnpaid: `You already have ${MAX_UNPAID_ORDERS} unpaid orders. Pay for one or cancel it in My orders before ordering again.`,
+  notCancellable: 'Only an order that is not paid and not yet sent can be cancelled',
+  transferUnavailable: 'Bank transfer is not available in this shop yet',
+  refundStatus: 'Only a paid order can be refunded: record the refund from the order page',
+} as const;
+
+/** "You can buy at most 20 of Ankara Dress in one order". */
+export const unitCapMessage = (cap: number, title: string) => `You can buy at most ${cap} of ${title} in one order`;
 
 /** The name on a point-of-sale order sold without a customer. */
 export const WALK_IN_CUSTOMER = 'Walk-in customer';
@@ -37,9 +72,17 @@ export const shippingFields = z.object({
   country: text(),
 });
 
-/** How a web shopper pays: `paystack` is the configured card provider (Paystack, or the sandbox). */
-export const WEB_PAYMENT_METHODS = ['paystack'] as const;
+/**
+ * How a web shopper pays: `paystack` is the configured card provider (Paystack, or the
+ * sandbox), `transfer` a bank transfer to the shop's account (the admin records it), `pod`
+ * cash or transfer to the rider on delivery, where the delivery method allows it.
+ */
+export const WEB_PAYMENT_METHODS = ['paystack', 'transfer', 'pod'] as const;
 export type WebPaymentMethod = (typeof WEB_PAYMENT_METHODS)[number];
+
+/** How money reached the shop, as an admin records it (a card payment online is recorded by the server). */
+export const RECORDED_PAYMENT_METHODS = ['transfer', 'cash', 'pod', 'card'] as const;
+export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
 
 export const checkoutBody = shippingFields.extend({
   lines: z.array(checkoutLine),
@@ -82,6 +125,8 @@ export const quoteResponse = z.object({
   deliveryMethod: quoteDeliveryMethod.nullable(),
   deliveryMethods: z.array(quoteDeliveryMethod),
   coupon: z.object({ code: z.string(), type: z.enum(['percent', 'fixed', 'free_delivery']), value: z.number() }).nullable(),
+  /** The ways to pay this order, with this delivery method (pay on delivery only where the method allows it). */
+  paymentMethods: z.array(z.enum(WEB_PAYMENT_METHODS)),
   lines: z.array(
     z.object({
       productId: z.string(),
@@ -98,17 +143,35 @@ export const quoteResponse = z.object({
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;
 
+/** Where to send a bank transfer, and by when: the order number is the reference to write. */
+export const transferInstructions = z.object({
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  /** Naira. */
+  amount: z.number(),
+  reference: z.string(),
+  /** ISO time after which the order is cancelled and its goods go back on sale. */
+  payBy: z.string().nullable(),
+});
+export type TransferInstructions = z.infer<typeof transferInstructions>;
+
 export const checkoutResponse = z.object({
   orderId: z.string(),
   number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentMethod: z.enum(WEB_PAYMENT_METHODS),
   reference: z.string(),
   /** Integer kobo, as Paystack expects. */
   amount: z.number().int(),
   currency: z.string(),
   email: z.string(),
-  provider: z.enum(['paystack', 'sandbox']),
+  /** The card provider to open; null for a transfer or pay on delivery, where nothing opens. */
+  provider: z.enum(['paystack', 'sandbox']).nullable(),
   publicKey: z.string(),
   accessCode: z.string().optional(),
+  /** For a bank transfer: where to pay. */
+  transfer: transferInstructions.optional(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
@@ -122,6 +185,7 @@ export const verifyResponse = z.object({
 export type VerifyResponse = z.infer<typeof verifyResponse>;
 
 export const orderLineView = z.object({
+  id: z.string(),
   productId: z.string().nullable(),
   variantId: z.string().nullable(),
   sku: z.string(),
@@ -134,7 +198,38 @@ export const orderLineView = z.object({
   unitDiscount: z.number(),
   quantity: z.number().int(),
   lineTotal: z.number(),
+  /** Units a refund put back on sale. */
+  restockedQuantity: z.number().int(),
 });
+
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const orderPaymentView = z.object({
+  id: z.string(),
+  method: z.string(),
+  /** Naira. */
+  amount: z.number(),
+  reference: z.string(),
+  createdAt: z.string(),
+});
+export type OrderPaymentView = z.infer<typeof orderPaymentView>;
+
+export const orderRefundView = z.object({
+  id: z.string(),
+  /** Naira. */
+  amount: z.number(),
+  reason: z.string(),
+  /** `pending` while the card provider works on it; `failed` gave nothing back. */
+  status: z.enum(REFUND_STATUSES),
+  /** How it goes back: `paystack` (to the card), or recorded by the shop (`manual`). */
+  method: z.string(),
+  restocked: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type OrderRefundView = z.infer<typeof orderRefundView>;
 
 export const orderView = z.object({
   id: z.string(),
@@ -166,6 +261,19 @@ export const orderView = z.object({
     .nullable(),
   total: z.number(),
   currency: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Naira: received, given back (processed refunds), and still owed (total − received, never below 0). */
+  amountPaid: z.number(),
+  amountRefunded: z.number(),
+  balanceDue: z.number(),
+  /** Gap-free, given when the order is paid in full: INV-000123. */
+  invoiceNumber: z.string().nullable(),
+  payments: z.array(orderPaymentView),
+  refunds: z.array(orderRefundView),
+  /** Set for an unpaid bank-transfer order: where to pay. */
+  transfer: transferInstructions.nullable(),
+  /** Whether its shopper may still cancel it. */
+  cancellable: z.boolean(),
   paymentProvider: z.string().nullable(),
   paymentMethod: z.string().nullable(),
   paymentReference: z.string().nullable(),
@@ -178,3 +286,31 @@ export const orderView = z.object({
   allowedTransitions: z.array(z.enum(ORDER_STATUSES)),
 });
 export type OrderView = z.infer<typeof orderView>;
+
+/** POST /api/orders/{id}/payments (admin): money received outside the card checkout. */
+export const recordPaymentBody = z.object({
+  method: z.enum(RECORDED_PAYMENT_METHODS, { error: 'Choose how it was paid' }),
+  /** Naira. */
+  amount: nairaField('The amount', { positive: true }),
+  /** The bank's or terminal's reference, so the same payment is not recorded twice. */
+  reference: z.string().trim().max(100, 'The reference is too long').default(''),
+});
+export type RecordPaymentBody = z.input<typeof recordPaymentBody>;
+
+/** POST /api/orders/{id}/refunds (admin). */
+export const refundBody = z.object({
+  /** Naira; without it, the chosen lines' value, or everything still refundable. */
+  amount: nairaField('The amount', { positive: true }).optional(),
+  reason: z
+    .string({ error: 'Say why it is refunded' })
+    .trim()
+    .min(1, 'Say why it is refunded')
+    .max(500, 'The reason is too long'),
+  /** Put the units back on sale: the chosen lines', or every unit when no line is named. */
+  restock: z.boolean().default(false),
+  lines: z
+    .array(z.object({ lineId: z.string().max(100), quantity: z.number().int().min(1, 'Quantities start at 1').max(1000) }))
+    .max(100)
+    .optional(),
+});
+export type RefundBody = z.input<typeof refundBody>;

@@ -4,7 +4,7 @@
  * payloads. Money is naira; `totalPrice` is text with 2 decimals, as the original sent it.
  */
 import { z } from 'zod';
-import { ORDER_STATUSES, POS_PAYMENT_METHODS } from './orders.ts';
+import { ORDER_STATUSES, PAYMENT_STATUSES, POS_PAYMENT_METHODS } from './orders.ts';
 
 export const PURCHASE_SORTS = ['latest', 'oldest', 'total_desc', 'total_asc'] as const;
 export type PurchaseSort = (typeof PURCHASE_SORTS)[number];
@@ -57,6 +57,11 @@ export const purchase = z.object({
   deliveryMethod: z.string().nullable(),
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** What was received and given back: unpaid, paid, partially_refunded, refunded. */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** card (paystack), transfer, pod, or the point of sale's cash | transfer | card. */
+  paymentMethod: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
   channel: z.string(),
   customerName: z.string(),
   createdAt: z.iso.datetime(),

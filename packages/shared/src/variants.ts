@@ -142,6 +142,22 @@ export const catalogueImportReport = z.object({
 });
 export type CatalogueImportReport = z.infer<typeof catalogueImportReport>;
 
+/** How far an import is: rows settled (checked and, if they change anything, written) of the file's rows. */
+export const catalogueImportProgress = z.object({ done: z.number().int(), total: z.number().int() });
+export type CatalogueImportProgress = z.infer<typeof catalogueImportProgress>;
+
+/**
+ * A line of POST /api/products/import's answer with `Accept: application/x-ndjson`, one JSON
+ * value per line: progress as the rows are processed, then the report; or, when the import
+ * fails after the answer has begun, the error's status and message (the last line).
+ */
+export const catalogueImportLine = z.union([
+  z.object({ progress: catalogueImportProgress }),
+  z.object({ report: catalogueImportReport }),
+  z.object({ error: z.object({ status: z.number().int(), msg: z.string() }) }),
+]);
+export type CatalogueImportLine = z.infer<typeof catalogueImportLine>;
+
 export const catalogueImportQuery = z.object({
   dryRun: z.stringbool().default(false),
   /** Import the good rows and report the bad ones (without it, one bad row stops the whole file). */

@@ -78,6 +78,17 @@ beforeAll(async () => {
   ] as const) {
     await db.update(productVariants).set({ counter }).where(eq(productVariants.productId, id));
   }
+  // Two sizes running short beside a sold-out one, and a paused product with one unit left.
+  const dress = await insertProduct(db, {
+    title: 'Ankara Dress',
+    variants: [
+      { size: 'small', counter: 0 },
+      { size: 'medium', counter: 1 },
+      { size: 'large', counter: 2 },
+    ],
+  });
+  const paused = await insertProduct(db, { title: 'Paused Wrapper', counter: 1, availability: 'Out of Stock' });
+  Object.assign(ids, { dress: dress.id, paused: paused.id });
 });
 afterAll(() => ctx.close());
 
@@ -109,14 +120,6 @@ describe('GET /api/admin/stats', () => {
       { productId: ids.gele, title: 'Aso Oke Gele', units: 3, revenue: 30_000 },
       { productId: ids.beads, title: 'Coral Beads', units: 3, revenue: 15_000 },
     ]);
-    // At or below the shop's threshold (3 until it sets one), per variant: the lamp's 5 is not low.
-    expect(stats.lowStockThreshold).toBe(3);
-    expect(stats.lowStock).toEqual([
-      expect.objectContaining({ id: ids.stool, title: 'Carved Stool', counter: 0, size: '', sku: expect.any(String) }),
-      expect.objectContaining({ id: ids.beads, title: 'Coral Beads', counter: 3 }),
-    ]);
-    expect(stats.lowStockTotal).toBe(2);
-
     expect(stats.recentOrders.map((o: { id: string }) => o.id)).toEqual([ids.o1, ids.o6, ids.o7, ids.o2, ids.o3]);
     expect(stats.recentOrders[0]).toEqual({
       id: ids.o1,
@@ -133,5 +136,30 @@ describe('GET /api/admin/stats', () => {
       'fulfilled',
       'delivered',
     ]);
+  });
+
+  it('lists low stock by the stock=low rule: variants with 1 to the threshold left, of products on sale', async () => {
+    const stats = (await ctx.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin })).json();
+    // The shop's threshold is 3 until it sets one. Not low: the lamp's 5, the stool and the dress's
+    // small (sold out: out of stock, not low), and the paused wrapper's last unit.
+    expect(stats.lowStockThreshold).toBe(3);
+    expect(stats.lowStock).toEqual([
+      expect.objectContaining({ id: ids.dress, title: 'Ankara Dress', size: 'medium', counter: 1, sku: expect.any(String) }),
+      expect.objectContaining({ id: ids.dress, title: 'Ankara Dress', size: 'large', counter: 2 }),
+      expect.objectContaining({ id: ids.beads, title: 'Coral Beads', size: '', counter: 3 }),
+    ]);
+    expect(stats.lowStockTotal).toBe(3);
+    // Two sizes of one product: one product id, two variant ids (the overview's list keys).
+    const variantIds = stats.lowStock.map((v: { variantId: string }) => v.variantId);
+    expect(new Set(variantIds).size).toBe(3);
+
+    // The same rule as the product list's filter: the products listed are the products these variants belong to.
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/products?stock=low&limit=100', headers: admin });
+    expect(
+      listed
+        .json()
+        .map((p: { id: string }) => p.id)
+        .sort(),
+    ).toEqual([ids.dress, ids.beads].sort());
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The dashboard's figures, each one SQL aggregate (run side by side), never a load of
- * every order. Days are calendar days in Lagos; sales are orders that are paid, fulfilled
- * or delivered and not archived; totals are naira; low stock is per variant, at or below
- * the shop's threshold (a setting).
+ * every order. Days are calendar days in Lagos; sales are orders paid for (in full, or partly
+ * refunded since) and not archived, each counted at what the shop kept (total − refunds);
+ * totals are naira. Low stock is per variant, by the rule of GET /api/products?stock=low:
+ * 1 to the shop's threshold (a setting) left, its product not paused. A sold-out variant is
+ * out of stock, not low, so it never crowds the low ones out of the list.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { type AdminStats, DEFAULT_LOW_STOCK_THRESHOLD, koboToNaira, PAID_STATUSES, SHOP_TIME_ZONE } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { orderLines, orders, products, productVariants } from '../db/schema/index.ts';
@@ -23,7 +25,11 @@ const dayStart = (daysAgo: number) =>
 const lagosDay = sql<string>`to_char((${orders.createdAt} at time zone ${TZ})::date, 'YYYY-MM-DD')`;
 
 const sold = (daysAgo: number): SQL =>
-  and(inArray(orders.status, [...PAID_STATUSES]), isNull(orders.archivedAt), sql`${orders.createdAt} >= ${dayStart(daysAgo)}`)!;
+  and(
+    inArray(orders.paymentStatus, [...PAID_STATUSES]),
+    isNull(orders.archivedAt),
+    sql`${orders.createdAt} >= ${dayStart(daysAgo)}`,
+  )!;
 
 /** YYYY-MM-DD plus n days (calendar arithmetic in UTC, so no clock change can skew it). */
 function addDays(day: string, n: number): string {
@@ -33,7 +39,8 @@ function addDays(day: string, n: number): string {
 
 export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD): Promise<AdminStats> {
   const since = (daysAgo: number) => sql`${orders.createdAt} >= ${dayStart(daysAgo)}`;
-  const revenue = (daysAgo: number) => sql`coalesce(sum(${orders.total}) filter (where ${since(daysAgo)}), 0)`.mapWith(Number);
+  const kept = sql`${orders.total} - ${orders.amountRefunded}`;
+  const revenue = (daysAgo: number) => sql`coalesce(sum(${kept}) filter (where ${since(daysAgo)}), 0)`.mapWith(Number);
   const orderCount = (daysAgo: number) => sql`count(*) filter (where ${since(daysAgo)})`.mapWith(Number);
   const lineRevenue = sql`sum((${orderLines.unitPrice} - ${orderLines.unitDiscount}) * ${orderLines.quantity})`;
   const units = sql`sum(${orderLines.quantity})`;
@@ -55,7 +62,7 @@ export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOC
       .from(orders)
       .where(sold(DAYS - 1)),
     db
-      .select({ day: lagosDay, revenue: sql`sum(${orders.total})`.mapWith(Number), orders: sql`count(*)`.mapWith(Number) })
+      .select({ day: lagosDay, revenue: sql`sum(${kept})`.mapWith(Number), orders: sql`count(*)`.mapWith(Number) })
       .from(orders)
       .where(sold(DAYS - 1))
       .groupBy(lagosDay),
@@ -73,7 +80,7 @@ export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOC
       .groupBy(orderLines.productId)
       .orderBy(desc(units), desc(lineRevenue), asc(orderLines.productId))
       .limit(TOP_PRODUCTS),
-    // Variants on sale at or below the threshold, of products that are not paused.
+    // Variants on sale with 1 to the threshold left, of products that are not paused.
     db
       .select({
         id: products.id,
@@ -87,7 +94,14 @@ export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOC
       })
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(isNull(productVariants.archivedAt), eq(products.paused, false), lte(productVariants.counter, lowStockThreshold)))
+      .where(
+        and(
+          isNull(productVariants.archivedAt),
+          eq(products.paused, false),
+          gt(productVariants.counter, 0),
+          lte(productVariants.counter, lowStockThreshold),
+        ),
+      )
       .orderBy(asc(productVariants.counter), asc(products.title), asc(productVariants.position), asc(productVariants.id))
       .limit(LOW_STOCK_SHOWN),
     db

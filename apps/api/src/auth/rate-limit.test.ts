@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newShopper, type TestContext } from '../../test/helpers.ts';
+import { RESET_REQUEST_LIMITS } from './routes.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -55,5 +57,46 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limit shared through Redis', ()
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
+  });
+
+  it('counts reset requests for one address across several API processes', async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
+    const [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
+    try {
+      const email = `reset-${Date.now()}@example.com`;
+      // Redis outlives the run: a client address of this run's own, so no earlier run counts.
+      const remoteAddress = `10.${Array.from(randomBytes(3)).join('.')}`;
+      const ask = (app: TestContext['app']) =>
+        app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { email }, remoteAddress });
+      for (let i = 0; i < RESET_REQUEST_LIMITS.perAddress.max; i++)
+        expect((await ask(i % 2 ? a.app : b.app)).statusCode).toBe(200);
+      expect((await ask(a.app)).statusCode).toBe(429);
+      expect((await ask(b.app)).statusCode).toBe(429);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('rate limit on reset requests', () => {
+  const forgot = (email: string, remoteAddress: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { email }, remoteAddress });
+
+  it('lets one address ask 5 times in 15 minutes, from any number of clients', async () => {
+    const { perAddress } = RESET_REQUEST_LIMITS;
+    for (let i = 0; i < perAddress.max; i++) expect((await forgot('flooded@example.com', `10.0.1.${i}`)).statusCode).toBe(200);
+    // The same address in another case and from yet another client is the same address.
+    const limited = await forgot('Flooded@Example.com', '10.0.1.99');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().msg).toEqual(expect.any(String));
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await forgot('someone-else@example.com', '10.0.1.99')).statusCode).toBe(200);
+  });
+
+  it('lets one client ask 20 times in 15 minutes, whatever the addresses', async () => {
+    const { perClient } = RESET_REQUEST_LIMITS;
+    for (let i = 0; i < perClient.max; i++) expect((await forgot(`sweep${i}@example.com`, '10.0.2.1')).statusCode).toBe(200);
+    expect((await forgot('sweep-last@example.com', '10.0.2.1')).statusCode).toBe(429);
+    expect((await forgot('sweep-last@example.com', '10.0.2.2')).statusCode).toBe(200);
   });
 });

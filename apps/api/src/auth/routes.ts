@@ -1,15 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authResponse, authUser, changePasswordBody, errorResponse, loginBody, registerBody, updateMeBody } from '@shop/shared';
+import {
+  authResponse,
+  authUser,
+  changePasswordBody,
+  errorResponse,
+  type ForgotPasswordBody,
+  forgotPasswordBody,
+  loginBody,
+  MESSAGES,
+  RESET_MESSAGES,
+  registerBody,
+  resetPasswordBody,
+  updateMeBody,
+} from '@shop/shared';
 import { z } from 'zod';
+import { HttpError } from '../lib/http-error.ts';
 import { createAuthService } from './service.ts';
 import { toAuthUser, updateProfile } from '../users/service.ts';
 
 const tags = ['auth'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+const answer = z.object({ msg: z.string() });
+
+/**
+ * Reset e-mails asked for: at most 5 per address (nobody floods one inbox) and 20 per client
+ * (nobody sweeps a list of addresses) in 15 minutes. Counted in the rate-limit plugin's store
+ * (Redis when configured, so every API process counts together).
+ */
+export const RESET_REQUEST_LIMITS = {
+  perAddress: { max: 5, timeWindow: '15 minutes' },
+  perClient: { max: 20, timeWindow: '15 minutes' },
+} as const;
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app.db, app.tokens);
+  const auth = createAuthService(app.db, app.tokens, app.messages.notifier);
   const rateLimit = app.credentialRateLimit;
+
+  const resetLimits = [
+    app.createRateLimit({
+      ...RESET_REQUEST_LIMITS.perAddress,
+      keyGenerator: (request) => `forgot|address|${(request.body as ForgotPasswordBody).email}`,
+    }),
+    app.createRateLimit({ ...RESET_REQUEST_LIMITS.perClient, keyGenerator: (request) => `forgot|client|${request.ip}` }),
+  ];
+  /** Counts the request against both limits; over either one, 429 with Retry-After. */
+  async function limitResetRequests(request: FastifyRequest, reply: FastifyReply) {
+    const results = await Promise.all(resetLimits.map((limit) => limit(request)));
+    const waits = results.flatMap((r) => (!r.isAllowed && r.isExceeded ? [r.ttlInSeconds] : []));
+    if (waits.length === 0) return;
+    reply.header('retry-after', String(Math.max(...waits)));
+    throw new HttpError(429, MESSAGES.tooManyRequests);
+  }
 
   app.post('/register', {
     config: { rateLimit },
@@ -73,6 +115,35 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: authResponse, ...errors },
     },
     handler: async (request) => auth.changePassword(request.user!, request.body.currentPassword, request.body.newPassword),
+  });
+
+  app.post('/forgot', {
+    // After validation, so the address counted is the normalised one.
+    preHandler: limitResetRequests,
+    schema: {
+      tags,
+      summary: 'Ask for a password-reset link by e-mail (the same answer whether or not the address has an account)',
+      body: forgotPasswordBody,
+      response: { 200: answer, 400: errorResponse, 429: errorResponse },
+    },
+    handler: async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return { msg: RESET_MESSAGES.sent };
+    },
+  });
+
+  app.post('/reset', {
+    config: { rateLimit },
+    schema: {
+      tags,
+      summary: "Set a new password with a reset link's token (once, within the hour; signs the account out everywhere)",
+      body: resetPasswordBody,
+      response: { 200: answer, 400: errorResponse, 429: errorResponse },
+    },
+    handler: async (request) => {
+      await auth.resetPassword(request.body.token, request.body.password);
+      return { msg: RESET_MESSAGES.done };
+    },
   });
 };
 

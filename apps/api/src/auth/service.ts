@@ -1,14 +1,20 @@
-/** Registration, sign-in and password changes. Routes stay thin; the rules live here. */
-import { type AuthResponse, MESSAGES, type RegisterBody } from '@shop/shared';
+/**
+ * Registration, sign-in, password changes and resets. Routes stay thin; the rules live here.
+ * The e-mails an account event causes (welcome, reset link, password changed) are queued in
+ * the transaction of the change itself, so none goes out for a change that rolled back.
+ */
+import { type AuthResponse, MESSAGES, RESET_MESSAGES, type RegisterBody } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { conflict, forbidden, unauthorized } from '../lib/http-error.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { findUserByEmail, insertUser, setPassword, toAuthUser } from '../users/service.ts';
+import type { Notifier } from '../messages/notifier.ts';
+import { findUserByEmail, findUserById, insertUser, setPassword, toAuthUser } from '../users/service.ts';
+import { claimReset, endResets, hashResetToken, insertReset, newResetToken, pruneResets } from './password-resets.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
-export function createAuthService(db: Db, tokens: TokenService) {
+export function createAuthService(db: Db, tokens: TokenService, notifier: Notifier) {
   async function session(user: UserRow): Promise<AuthResponse> {
     const accessToken = await tokens.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
     return { accessToken, user: toAuthUser(user) };
@@ -27,8 +33,13 @@ export function createAuthService(db: Db, tokens: TokenService) {
 
     async register(input: RegisterBody): Promise<AuthResponse> {
       try {
-        // Registration always makes a shopper, whatever the body says.
-        return await session(await insertUser(db, input, 'shopper'));
+        const user = await db.transaction(async (tx) => {
+          // Registration always makes a shopper, whatever the body says.
+          const created = await insertUser(tx, input, 'shopper');
+          await notifier.welcome(tx, created);
+          return created;
+        });
+        return await session(user);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
         throw error;
@@ -45,13 +56,55 @@ export function createAuthService(db: Db, tokens: TokenService) {
       return session(user);
     },
 
-    /** Changing the password signs out every other session (token version bump). */
+    /**
+     * Changing the password signs out every other session (token version bump), ends any
+     * reset link still open, and tells the owner by e-mail.
+     */
     async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<AuthResponse> {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw unauthorized('Current password is incorrect');
       }
-      await setPassword(db, user.id, newPassword);
+      await db.transaction(async (tx) => {
+        await setPassword(tx, user.id, newPassword);
+        await endResets(tx, user.id);
+        await notifier.passwordChanged(tx, user);
+      });
       return session({ ...(await checkCredentials(user.email, newPassword)) });
+    },
+
+    /**
+     * "Forgot password?": for a known address, a new reset request and the e-mail with its
+     * link, in one transaction. The caller answers the same for any address, and an unknown
+     * one costs a transaction too (the housekeeping), so neither the answer nor a quick
+     * return tells whether an account exists; the rate limits keep anyone from timing many.
+     * Older links stay valid until they expire: mail can arrive late or out of order, and
+     * whichever link the shopper opens first should work. A reset ends them all.
+     */
+    async forgotPassword(email: string): Promise<void> {
+      const user = await findUserByEmail(db, email);
+      const token = newResetToken();
+      await db.transaction(async (tx) => {
+        await pruneResets(tx);
+        if (!user) return;
+        await insertReset(tx, user.id, hashResetToken(token));
+        await notifier.passwordReset(tx, user, token);
+      });
+    },
+
+    /**
+     * Sets a new password with a reset link's token: used once, before it expires. Uses the
+     * token, sets the password (signing the account out everywhere), ends the user's other
+     * links and queues the "password changed" e-mail, all in one transaction.
+     */
+    async resetPassword(token: string, password: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const claim = await claimReset(tx, hashResetToken(token));
+        if ('refused' in claim) throw badRequest(RESET_MESSAGES[claim.refused]);
+        await setPassword(tx, claim.userId, password);
+        await endResets(tx, claim.userId);
+        const user = await findUserById(tx, claim.userId);
+        if (user) await notifier.passwordChanged(tx, user);
+      });
     },
   };
 }

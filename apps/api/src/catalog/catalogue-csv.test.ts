@@ -2,17 +2,23 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { type Client, clients } from './test-support.ts';
+import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import { type Client, client, multipart } from './test-support.ts';
 
 let ctx: TestContext;
 let admin: Client;
 let shopper: Client;
 let anonymous: Client;
+let adminToken: string;
+let shopperToken: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  ({ admin, shopper, anonymous } = await clients(ctx));
+  adminToken = (await createAdmin(ctx)).accessToken;
+  shopperToken = (await registerShopper(ctx.app)).accessToken;
+  admin = client(ctx.app, adminToken);
+  shopper = client(ctx.app, shopperToken);
+  anonymous = client(ctx.app);
   await admin.json('POST', '/api/categories/create', { name: 'Women' });
   await admin.json('POST', '/api/brands/create', { name: 'Iya Adire Studio' });
 });
@@ -26,6 +32,25 @@ function upload(csv: string, query = '', client = admin) {
     ['file', { file: Buffer.from(csv), name: 'catalogue.csv', type: 'text/csv' }],
   ]);
 }
+
+/** The import as the back office asks for it: its progress as JSON lines, then the report. */
+async function uploadWatching(csv: string, query = '', token = adminToken) {
+  const { payload, contentType } = await multipart([
+    ['file', { file: Buffer.from(csv), name: 'catalogue.csv', type: 'text/csv' }],
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/products/import${query}`,
+    headers: { ...(token && bearer(token)), 'content-type': contentType, accept: 'application/x-ndjson, application/json' },
+    payload,
+  });
+}
+
+const lines = (body: string) =>
+  body
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 
 async function exported() {
   const res = await admin.json('GET', '/api/products.csv');
@@ -171,6 +196,26 @@ describe('POST /api/products/import', () => {
     ]);
   });
 
+  it('reports a malformed product_id as a refused row, not a server error', async () => {
+    const res = await upload(
+      [
+        'product_id,sku,stock',
+        '------------------------------------,BADID-1,1',
+        '0123456789abcdef0123456789abcdef0123,BADID-2,1',
+        'not-a-product,BADID-3,1',
+      ].join('\n'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      applied: false,
+      errors: [
+        { row: 2, message: 'product_id is not a product id' },
+        { row: 3, message: 'product_id is not a product id' },
+        { row: 4, message: 'product_id is not a product id' },
+      ],
+    });
+  });
+
   it('round-trips: importing an export changes nothing', async () => {
     const { res, rows } = await exported();
     const report = await upload(res.body);
@@ -186,5 +231,70 @@ describe('POST /api/products/import', () => {
     expect((await upload([HEADER].join('\n'), '', anonymous)).statusCode).toBe(401);
     const noFile = await admin.json('POST', '/api/products/import', {});
     expect(noFile.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/products/import, watching its progress (Accept: application/x-ndjson)', () => {
+  // More rows than a batch writes (1,000), so the progress moves more than once.
+  const bigFile = (tag: string) =>
+    [
+      'sku,title,price,size,color,stock',
+      ...Array.from({ length: 2_500 }, (_, i) => {
+        const size = ['small', 'medium', 'large', 'extra-large'][i % 4];
+        return `WATCH-${tag}-${i},Watched Kaftan ${tag} ${Math.floor(i / 4)},15000,${size},Indigo,${i % 5}`;
+      }),
+    ].join('\n');
+
+  it('streams increasing progress as the rows are processed, then the same report as the plain answer', async () => {
+    const csv = bigFile('A');
+    const plain = await upload(csv, '?dryRun=true');
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+
+    const watched = await uploadWatching(csv, '?dryRun=true');
+    expect(watched.statusCode, watched.body).toBe(200);
+    expect(watched.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    const dry = lines(watched.body);
+    expect(dry.at(-1)).toEqual({ report: plain.json() });
+    const dryProgress = dry.slice(0, -1).map((line) => line.progress);
+    expect(dryProgress.length).toBeGreaterThan(3);
+    expect(dryProgress[0]).toEqual({ done: 0, total: 2_500 });
+    expect(dryProgress.at(-1)).toEqual({ done: 2_500, total: 2_500 });
+    for (const [i, p] of dryProgress.entries()) {
+      expect(p.total).toBe(2_500);
+      if (i > 0) expect(p.done).toBeGreaterThan(dryProgress[i - 1].done);
+    }
+
+    const imported = lines((await uploadWatching(csv)).body);
+    expect(imported.at(-1)).toEqual({ report: { ...plain.json(), applied: true, dryRun: false } });
+    expect(imported.at(-1).report).toMatchObject({ created: 2_500, errors: [] });
+    const progress = imported.slice(0, -1).map((line) => line.progress.done);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(new Set(progress).size).toBe(progress.length);
+    expect(progress.at(-1)).toBe(2_500);
+    // What the plain answer says of the same file now: nothing left to change.
+    expect((await upload(csv)).json()).toMatchObject({ created: 0, updated: 0, unchanged: 2_500, applied: true });
+  });
+
+  it('ends with the report of refused rows, and answers a file it cannot read, and non-admins, with plain JSON errors', async () => {
+    const refused = lines((await uploadWatching('sku,stock\nWATCH-BAD,many')).body);
+    expect(refused.at(-1)).toEqual({
+      report: {
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        errors: [{ row: 2, message: 'Stock must be a whole number of 0 or more' }],
+        applied: false,
+        dryRun: false,
+      },
+    });
+    const unreadable = await uploadWatching('name,price\nx,1');
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.headers['content-type']).toMatch(/^application\/json/);
+    expect(unreadable.json().msg).toBe('The file needs a "sku" column (export the catalogue to see the columns)');
+    expect((await uploadWatching('sku\nX', '', shopperToken)).statusCode).toBe(403);
+    const anonymousAnswer = await uploadWatching('sku\nX', '', '');
+    expect(anonymousAnswer.statusCode).toBe(401);
+    expect(anonymousAnswer.json().msg).toEqual(expect.any(String));
   });
 });

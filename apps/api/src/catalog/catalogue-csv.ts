@@ -1,31 +1,35 @@
 /**
  * The catalogue as a spreadsheet: one row per variant, with its product's columns. Export
- * streams the whole catalogue a batch at a time; import matches rows by SKU, checks every
- * row before writing anything, then writes the changes set-based (a few statements per
- * thousand rows, so the variants' triggers run once per statement) in one transaction.
+ * streams the whole catalogue a batch at a time; import matches rows by SKU and checks every
+ * row before anything is written, then writes the changes set-based in one transaction,
+ * through the tables' owners: products by product-service.ts, variants by variants.ts (a
+ * few statements per thousand rows, so the variants' triggers run once per statement).
  * A file with any bad row writes nothing, unless the admin asks to skip bad rows; a dry run
  * does all the work and rolls it back, so its report is exactly what an import would do.
+ * The import reports its progress through the rows as it goes (the route streams it).
  */
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse/sync';
-import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import {
+  type CatalogueImportProgress,
   type CatalogueImportReport,
   CATALOGUE_CSV_COLUMNS,
   isSizeOf,
+  isUuid,
   koboToNairaText,
   SIZE_SCALE_NAMES,
   type SizeScale,
   sku as skuSchema,
 } from '@shop/shared';
 import type { Db, Tx } from '../db/client.ts';
-import { brands, categories, products, productVariants, subs, subsubs } from '../db/schema/index.ts';
+import { brands, categories, type ProductRow, products, subs, subsubs, type VariantRow } from '../db/schema/index.ts';
 import { csvRow } from '../lib/csv.ts';
 import { badRequest } from '../lib/http-error.ts';
+import { insertProducts, lockProducts, type ProductBatchValues, updateProducts } from './product-service.ts';
+import { activeVariants, type VariantValues, variantsBySku, writeVariantBatch } from './variants.ts';
 
 export const MAX_IMPORT_ROWS = 50_000;
 const EXPORT_BATCH = 500;
-const WRITE_CHUNK = 1000;
 
 // ---------------------------------------------------------------- export
 
@@ -71,21 +75,10 @@ export function exportCatalogue(db: Db): Readable {
         .orderBy(desc(products.createdAt), desc(products.id))
         .limit(EXPORT_BATCH);
       if (page.length === 0) return;
-      const variants = await db
-        .select()
-        .from(productVariants)
-        .where(
-          and(
-            inArray(
-              productVariants.productId,
-              page.map((p) => p.id),
-            ),
-            isNull(productVariants.archivedAt),
-          ),
-        )
-        .orderBy(asc(productVariants.productId), asc(productVariants.position));
-      const byProduct = new Map<string, (typeof variants)[number][]>();
-      for (const v of variants) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
+      const byProduct = await activeVariants(
+        db,
+        page.map((p) => p.id),
+      );
       let chunk = '';
       for (const p of page) {
         for (const v of byProduct.get(p.id) ?? []) {
@@ -179,7 +172,7 @@ function parseRow(cells: Record<string, string>, row: number): ImportRow {
   const paused = cell('paused')?.toLowerCase();
   if (paused !== undefined && !['yes', 'no', 'true', 'false'].includes(paused)) throw new RowError('Paused must be yes or no');
   const productId = cell('product_id');
-  if (productId !== undefined && !/^[0-9a-f-]{36}$/i.test(productId)) throw new RowError('product_id is not a product id');
+  if (productId !== undefined && !isUuid(productId)) throw new RowError('product_id is not a product id');
   const title = cell('title');
   if (title !== undefined && title.length > 200) throw new RowError('Title is too long');
   const price = cell('price');
@@ -218,8 +211,17 @@ function parseRow(cells: Record<string, string>, row: number): ImportRow {
   };
 }
 
-/** The file's rows keyed by the header's column names; 400 when it is not a CSV with a `sku` column. */
-function readCsv(file: Buffer): Record<string, string>[] {
+/** A catalogue file that reads as CSV with a `sku` column: its rows, keyed by the header's column names. */
+export interface CatalogueFile {
+  records: Record<string, string>[];
+}
+
+/**
+ * Reads the file before any work starts; 400 when it is not a CSV with a `sku` column, or too
+ * long. The CSV parser loads with the first import (a process that never imports never pays for it).
+ */
+export async function readCatalogueFile(file: Buffer): Promise<CatalogueFile> {
+  const { parse } = await import('csv-parse/sync');
   let records: Record<string, string>[];
   try {
     records = parse(file, {
@@ -235,7 +237,7 @@ function readCsv(file: Buffer): Record<string, string>[] {
   if (records.length === 0) throw badRequest('The file has no rows');
   if (!('sku' in (records[0] ?? {}))) throw badRequest('The file needs a "sku" column (export the catalogue to see the columns)');
   if (records.length > MAX_IMPORT_ROWS) throw badRequest(`A file can have at most ${MAX_IMPORT_ROWS} rows`);
-  return records;
+  return { records };
 }
 
 interface ProductState {
@@ -243,7 +245,7 @@ interface ProductState {
   /** Row that first described it (for messages), and its key among new products. */
   firstRow: number;
   key: string;
-  values: Partial<typeof products.$inferInsert>;
+  values: ProductBatchValues;
   changed: boolean;
   sizeScale: SizeScale;
   price: number;
@@ -252,16 +254,10 @@ interface ProductState {
   options: Map<string, string>;
 }
 
-interface VariantWrite {
+interface VariantWrite extends VariantValues {
   row: number;
   id?: string;
   productKey: string;
-  sku: string;
-  size: string;
-  color: string;
-  price: number | null;
-  discount: number | null;
-  counter: number;
 }
 
 const optionKey = (size: string, color: string) => `${size}\u0000${color.toLowerCase()}`;
@@ -278,14 +274,27 @@ class DryRun extends Error {
   }
 }
 
-const valuesList = (rows: SQL[]) => sql.join(rows, sql`, `);
+export interface ImportOptions {
+  dryRun?: boolean;
+  skipInvalid?: boolean;
+  /** Called as the import goes: 0 at the start, then after the check and each batch written, `total` at the end. */
+  onProgress?: (progress: CatalogueImportProgress) => void;
+}
 
 export async function importCatalogue(
   db: Db,
-  file: Buffer,
-  { dryRun = false, skipInvalid = false }: { dryRun?: boolean; skipInvalid?: boolean } = {},
+  { records }: CatalogueFile,
+  { dryRun = false, skipInvalid = false, onProgress = () => {} }: ImportOptions = {},
 ): Promise<CatalogueImportReport> {
-  const records = readCsv(file);
+  const total = records.length;
+  let done = 0;
+  const advance = (to: number) => {
+    if (to <= done) return;
+    done = Math.min(to, total);
+    onProgress({ done, total });
+  };
+  onProgress({ done, total });
+
   const errors: { row: number; message: string }[] = [];
   const parsed: ImportRow[] = [];
   records.forEach((cells, i) => {
@@ -297,44 +306,28 @@ export async function importCatalogue(
     }
   });
 
+  let report: CatalogueImportReport;
   try {
-    return await db.transaction(async (tx) => {
+    report = await db.transaction(async (tx) => {
       const taxonomy = {
         category: await names(tx, categories),
         sub: await names(tx, subs),
         subsub: await names(tx, subsubs),
         brand: await names(tx, brands),
       };
-      const skus = [...new Set(parsed.map((r) => r.sku.toUpperCase()))];
-      const known = new Map<string, typeof productVariants.$inferSelect>();
-      for (let i = 0; i < skus.length; i += WRITE_CHUNK) {
-        const found = await tx
-          .select()
-          .from(productVariants)
-          .where(inArray(sql`upper(${productVariants.sku})`, skus.slice(i, i + WRITE_CHUNK)));
-        for (const v of found) known.set(v.sku.toUpperCase(), v);
-      }
+      const known = await variantsBySku(
+        tx,
+        parsed.map((r) => r.sku),
+      );
       const productIds = [
         ...new Set([
           ...parsed.flatMap((r) => (r.productId ? [r.productId] : [])),
           ...[...known.values()].map((v) => v.productId),
         ]),
       ];
-      const existing = new Map<string, typeof products.$inferSelect>();
-      const activeOf = new Map<string, (typeof productVariants.$inferSelect)[]>();
-      for (let i = 0; i < productIds.length; i += WRITE_CHUNK) {
-        const ids = productIds.slice(i, i + WRITE_CHUNK);
-        // Locked: a concurrent save of the same products waits for the import, or the import for it.
-        for (const p of await tx.select().from(products).where(inArray(products.id, ids)).orderBy(products.id).for('update')) {
-          existing.set(p.id, p);
-        }
-        for (const v of await tx
-          .select()
-          .from(productVariants)
-          .where(and(inArray(productVariants.productId, ids), isNull(productVariants.archivedAt)))) {
-          activeOf.set(v.productId, [...(activeOf.get(v.productId) ?? []), v]);
-        }
-      }
+      // Locked: a concurrent save of the same products waits for the import, or the import for it.
+      const existing = new Map<string, ProductRow>((await lockProducts(tx, productIds)).map((p) => [p.id, p]));
+      const activeOf: Map<string, VariantRow[]> = await activeVariants(tx, productIds);
 
       const states = new Map<string, ProductState>();
       const writes: VariantWrite[] = [];
@@ -371,7 +364,7 @@ export async function importCatalogue(
           const sub = reference('sub', r.sub);
           const subsub = reference('subsub', r.subsub);
           const brand = reference('brand', r.brand);
-          const values: Partial<typeof products.$inferInsert> = {
+          const values: ProductBatchValues = {
             ...(r.title !== undefined && { title: r.title }),
             ...(r.heading !== undefined && { heading: r.heading }),
             ...(r.description !== undefined && { description: r.description }),
@@ -388,7 +381,7 @@ export async function importCatalogue(
             const current = productId ? existing.get(productId) : undefined;
             if (!current && r.price === undefined) throw new RowError('A new product needs a price');
             const differs = current
-              ? (Object.keys(values) as (keyof typeof values)[]).some((k) => values[k] !== current[k as keyof typeof current])
+              ? (Object.keys(values) as (keyof typeof values)[]).some((k) => values[k] !== current[k])
               : true;
             state = {
               id: productId,
@@ -471,82 +464,48 @@ export async function importCatalogue(
         dryRun,
       };
       if (errors.length > 0 && !skipInvalid) throw new DryRun(report);
+      // Checked: what is unchanged or refused is settled; the rest is settled as it is written.
+      advance(total - writes.length);
 
       // New products, then the changed ones, then the variants.
       const fresh = [...states.values()].filter((s) => !s.id);
-      for (let i = 0; i < fresh.length; i += WRITE_CHUNK) {
-        const chunk = fresh.slice(i, i + WRITE_CHUNK);
-        const ids = await tx
-          .insert(products)
-          .values(chunk.map((s) => ({ title: s.values.title!, price: s.values.price!, ...s.values })))
-          .returning({ id: products.id });
-        chunk.forEach((s, j) => {
-          s.id = ids[j]!.id;
-        });
-      }
-      for (const s of states.values()) {
-        if (s.id && existing.has(s.id) && s.changed && Object.keys(s.values).length > 0) {
-          await tx
-            .update(products)
-            .set({ ...s.values, updatedAt: sql`now()` })
-            .where(eq(products.id, s.id));
-        }
-      }
-      const updates = writes.filter((w) => w.id);
-      // Updated variants step out of the "size and colour once" index first, so two may swap options.
-      for (let i = 0; i < updates.length; i += WRITE_CHUNK) {
-        await tx
-          .update(productVariants)
-          .set({ archivedAt: sql`now()` })
-          .where(
-            inArray(
-              productVariants.id,
-              updates.slice(i, i + WRITE_CHUNK).map((w) => w.id!),
-            ),
-          );
-      }
-      for (let i = 0; i < updates.length; i += WRITE_CHUNK) {
-        const rows = updates
-          .slice(i, i + WRITE_CHUNK)
-          .map(
-            (w) =>
-              sql`(${w.id}::uuid, ${w.sku}, ${w.size}, ${w.color}, ${w.price}::bigint, ${w.discount}::bigint, ${w.counter}::int)`,
-          );
-        await tx.execute(sql`
-          update ${productVariants} as v set
-            sku = u.sku, size = u.size, color = u.color, price = u.price, discount = u.discount,
-            counter = u.counter, archived_at = null, updated_at = now()
-          from (values ${valuesList(rows)}) as u(id, sku, size, color, price, discount, counter)
-          where v.id = u.id`);
-      }
-      const inserts = writes.filter((w) => !w.id);
-      const positions = new Map<string, number>();
-      for (const [productId, variants] of activeOf) positions.set(productId, Math.max(-1, ...variants.map((v) => v.position)));
-      for (let i = 0; i < inserts.length; i += WRITE_CHUNK) {
-        await tx.insert(productVariants).values(
-          inserts.slice(i, i + WRITE_CHUNK).map((w) => {
-            const productId = states.get(w.productKey)!.id!;
-            const position = (positions.get(productId) ?? -1) + 1;
-            positions.set(productId, position);
-            return {
-              productId,
-              sku: w.sku,
-              size: w.size,
-              color: w.color,
-              price: w.price,
-              discount: w.discount,
-              counter: w.counter,
-              position,
-            };
-          }),
-        );
-      }
-      const done = { ...report, applied: !dryRun };
-      if (dryRun) throw new DryRun(done);
-      return done;
+      const ids = await insertProducts(
+        tx,
+        fresh.map((s) => ({ title: s.values.title!, price: s.values.price!, ...s.values })),
+      );
+      fresh.forEach((s, i) => {
+        s.id = ids[i]!;
+      });
+      await updateProducts(
+        tx,
+        [...states.values()]
+          .filter((s) => s.id && existing.has(s.id) && s.changed && Object.keys(s.values).length > 0)
+          .map((s) => ({ id: s.id!, values: s.values })),
+      );
+      const values = ({ sku, size, color, price, discount, counter }: VariantWrite): VariantValues => ({
+        sku,
+        size,
+        color,
+        price,
+        discount,
+        counter,
+      });
+      await writeVariantBatch(
+        tx,
+        {
+          changed: writes.flatMap((w) => (w.id ? [{ ...values(w), id: w.id }] : [])),
+          added: writes.flatMap((w) => (w.id ? [] : [{ ...values(w), productId: states.get(w.productKey)!.id! }])),
+        },
+        (rows) => advance(done + rows),
+      );
+      const applied = { ...report, applied: !dryRun };
+      if (dryRun) throw new DryRun(applied);
+      return applied;
     });
   } catch (error) {
-    if (error instanceof DryRun) return error.report;
-    throw error;
+    if (!(error instanceof DryRun)) throw error;
+    report = error.report;
   }
+  advance(total);
+  return report;
 }

@@ -224,5 +224,18 @@ describe('GET /api/products', () => {
     for (const path of ['/api/products/create', '/api/products/{id}', '/api/categories/{id}', '/api/brands/create']) {
       expect(doc.paths[path], path).toBeDefined();
     }
+    // Variants and the catalogue spreadsheet (issue 11).
+    const variants = doc.paths['/api/products/{id}/variants']?.put;
+    expect(variants?.requestBody?.content?.['application/json']?.schema?.properties).toHaveProperty('variants');
+    expect(Object.keys(variants?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '404', '409']));
+    const csv = doc.paths['/api/products.csv']?.get;
+    expect(csv?.responses?.['200']?.content).toHaveProperty(['text/csv']);
+    const importer = doc.paths['/api/products/import']?.post;
+    expect(importer?.requestBody?.content).toHaveProperty(['multipart/form-data']);
+    expect(importer?.parameters?.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['dryRun', 'skipInvalid']));
+    expect(Object.keys(importer?.responses?.['200']?.content?.['application/json']?.schema?.properties ?? {})).toEqual(
+      expect.arrayContaining(['created', 'updated', 'unchanged', 'errors']),
+    );
+    expect(importer?.description).toContain('application/x-ndjson');
   });
 });

@@ -7,6 +7,8 @@
  *   an init-plan that turns into an index lookup, so no join is needed to filter;
  * - on sale: `discount > 0` written literally so the partial index matches;
  * - size and colour: one variant in stock with both (EXISTS on product_variants_in_stock_idx);
+ * - low stock (admins): not paused and `lowest_stock <= threshold` (the fewest units of a
+ *   variant that has any, kept by trigger; the same number the answer's `lowestStock` shows);
  * - sorts end with the id, so pages are stable.
  */
 import { and, asc, desc, eq, gte, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import {
   PRODUCT_PAGE_SIZE,
   type Product,
   type ProductSort,
+  type productFilterQuery,
   type productListQuery,
   type SizeScale,
 } from '@shop/shared';
@@ -27,6 +30,8 @@ import type { Db } from '../db/client.ts';
 import { brands, categories, products, productVariants, subs, subsubs } from '../db/schema/index.ts';
 import { escapeLike } from '../lib/like.ts';
 
+/** The list's filters (what the facets take); the list's query adds a sort and a page. */
+export type FilterQuery = z.output<typeof productFilterQuery>;
 export type ProductFilters = z.output<typeof productListQuery>;
 
 const columns = {
@@ -46,6 +51,7 @@ const columns = {
   paused: products.paused,
   minSalePrice: products.minSalePrice,
   maxSalePrice: products.maxSalePrice,
+  lowestStock: products.lowestStock,
   /** The only variant, when there is one (a card can add it straight to the cart). */
   defaultVariantId: sql<string | null>`(
     select case when count(*) = 1 then min(${productVariants.id}::text) end
@@ -77,6 +83,12 @@ export function selectProducts(db: Pick<Db, 'select'>) {
     .$dynamic();
 }
 
+/** The rows of a raw statement (both drivers answer `{ rows }`). */
+export async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: T[] };
+  return rows;
+}
+
 export type ProductRecord = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
 
 /** The product as the API shows it: naira, image URLs, names of what it belongs to. */
@@ -99,6 +111,7 @@ export function toProduct(row: ProductRecord, imageUrl: (id: string) => string):
     availability: row.availability,
     priceFrom: koboToNaira(row.minSalePrice),
     priceTo: koboToNaira(row.maxSalePrice),
+    lowestStock: row.lowestStock,
     defaultVariantId: row.defaultVariantId,
     brand: row.brandName,
     brandId: row.brandId,
@@ -131,7 +144,7 @@ function references(
 }
 
 /** A comma-separated query value as a list: "medium, Large" → ['medium', 'large']. */
-const listOf = (value: string) =>
+export const listOf = (value: string) =>
   value
     .split(',')
     .map((v) => v.trim().toLowerCase())
@@ -141,36 +154,68 @@ const listOf = (value: string) =>
 const variantInStock = (match: SQL) =>
   sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null and ${productVariants.counter} > 0 and ${match})`;
 
+/** Size and colour together: one variant in stock has both (a medium red, not a medium blue and a small red). */
+export function optionsInStock(sizes: string[], colors: string[]): SQL | undefined {
+  const option = [
+    ...(sizes.length > 0 ? [inArray(productVariants.size, sizes)] : []),
+    ...(colors.length > 0 ? [inArray(sql`lower(${productVariants.color})`, colors)] : []),
+  ];
+  return option.length > 0 ? variantInStock(and(...option)!) : undefined;
+}
+
 export interface ListOptions {
   /** The shop's low-stock threshold, for `stock=low`. */
   lowStockThreshold?: number;
 }
 
-function conditions(f: ProductFilters, options: ListOptions = {}): SQL | undefined {
-  const where: SQL[] = [];
-  if (f.title) where.push(like(products.searchText, `%${escapeLike(f.title.toLowerCase())}%`));
-  if (f.category) where.push(references(products.categoryId, categories, f.category));
-  if (f.sub) where.push(references(products.subId, subs, f.sub));
-  if (f.subsub) where.push(references(products.subsubId, subsubs, f.subsub));
-  if (f.brand) where.push(references(products.brandId, brands, f.brand));
-  if (f.minPrice !== undefined) where.push(gte(products.salePrice, nairaToKobo(f.minPrice)));
-  if (f.maxPrice !== undefined) where.push(lte(products.salePrice, nairaToKobo(f.maxPrice)));
-  if (f.onSale === 'true') where.push(sql`${products.discount} > 0`);
-  if (f.onSale === 'false') where.push(sql`${products.discount} = 0`);
-  if (f.availability) where.push(eq(products.availability, f.availability));
-  // Size and colour together: one variant in stock has both (a medium red, not a medium blue and a small red).
-  const option = [
-    ...(f.size ? [inArray(productVariants.size, listOf(f.size))] : []),
-    ...(f.color ? [inArray(sql`lower(${productVariants.color})`, listOf(f.color))] : []),
-  ];
-  if (option.length > 0) where.push(variantInStock(and(...option)!));
-  if (f.stock === 'out') where.push(sql`${products.counter} = 0`);
+/**
+ * The list's filters, grouped by what the facets count (facets.ts applies every group but
+ * the one it counts): `common` holds those no facet counts (search, taxonomy, availability, stock).
+ */
+export interface FilterParts {
+  common: SQL[];
+  brand?: SQL;
+  price: SQL[];
+  onSale?: SQL;
+  /** The size and colour filters, lower-cased (none: empty). */
+  sizes: string[];
+  colors: string[];
+}
+
+export function filterParts(f: FilterQuery, options: ListOptions = {}): FilterParts {
+  const common: SQL[] = [];
+  if (f.title) common.push(like(products.searchText, `%${escapeLike(f.title.toLowerCase())}%`));
+  if (f.category) common.push(references(products.categoryId, categories, f.category));
+  if (f.sub) common.push(references(products.subId, subs, f.sub));
+  if (f.subsub) common.push(references(products.subsubId, subsubs, f.subsub));
+  if (f.availability) common.push(eq(products.availability, f.availability));
+  // Out: nothing left at all. Low: on sale (not paused) with a variant running short, 1 to the
+  // threshold left; a sold-out size beside others in stock is "out" for that size, not low.
+  // lowest_stock is null when nothing is in stock, so `<=` leaves those out.
+  if (f.stock === 'out') common.push(sql`${products.counter} = 0`);
   if (f.stock === 'low') {
     const threshold = options.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
-    where.push(
-      sql`${products.counter} > 0 and exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null and ${productVariants.counter} <= ${threshold})`,
-    );
+    common.push(sql`not ${products.paused}`, lte(products.lowestStock, threshold));
   }
+  const price: SQL[] = [];
+  if (f.minPrice !== undefined) price.push(gte(products.salePrice, nairaToKobo(f.minPrice)));
+  if (f.maxPrice !== undefined) price.push(lte(products.salePrice, nairaToKobo(f.maxPrice)));
+  return {
+    common,
+    ...(f.brand && { brand: references(products.brandId, brands, f.brand) }),
+    price,
+    // Written literally so the partial index (discount > 0) matches.
+    ...(f.onSale && { onSale: f.onSale === 'true' ? sql`${products.discount} > 0` : sql`${products.discount} = 0` }),
+    sizes: f.size ? listOf(f.size) : [],
+    colors: f.color ? listOf(f.color) : [],
+  };
+}
+
+function conditions(f: ProductFilters, options: ListOptions = {}): SQL | undefined {
+  const parts = filterParts(f, options);
+  const where = [...parts.common, ...(parts.brand ? [parts.brand] : []), ...parts.price, ...(parts.onSale ? [parts.onSale] : [])];
+  const variant = optionsInStock(parts.sizes, parts.colors);
+  if (variant) where.push(variant);
   return where.length > 0 ? and(...where) : undefined;
 }
 

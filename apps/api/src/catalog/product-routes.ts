@@ -2,23 +2,34 @@
  * /api/products: the public listing and detail, and the back office's writes (JSON or
  * multipart with `imageUrl` files, as the original client sends them).
  */
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type CatalogueImportLine,
+  type CatalogueImportProgress,
+  type CatalogueImportReport,
   catalogMessage,
   catalogueImportQuery,
   catalogueImportReport,
+  encodeShowingResultsFor,
   errorResponse,
+  facetsQuery,
+  facetsResponse,
+  MESSAGES,
   productCreateBody,
   productDetailResponse,
   productListQuery,
   productListResponse,
   productUpdateBody,
+  SHOWING_RESULTS_FOR_HEADER,
   variantsBody,
 } from '@shop/shared';
 import { z } from 'zod';
 import { getSettings } from '../content/settings-service.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { badRequest, HttpError } from '../lib/http-error.ts';
-import { exportCatalogue, importCatalogue } from './catalogue-csv.ts';
+import { exportCatalogue, importCatalogue, readCatalogueFile } from './catalogue-csv.ts';
 import { readForm } from './form.ts';
 import type { ProductService } from './product-service.ts';
 
@@ -30,13 +41,61 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const uploadErrors = { ...errors, 413: errorResponse, 415: errorResponse };
 /** A catalogue file: 50,000 rows of a few hundred bytes each. */
 const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** What a client that asks for the import's progress accepts (one JSON value per line). */
+const NDJSON = 'application/x-ndjson';
+/** The import's multipart body, for the OpenAPI document only: the file is read from the stream (request.file()). */
+const importBody = z
+  .object({ file: z.string().meta({ format: 'binary' }).describe('The CSV file (the columns of GET /api/products.csv)') })
+  .partial()
+  .nullish();
+
+/**
+ * Runs an import that has already begun answering 200: each progress is a line as it
+ * happens, the report the last line. A failure now can no longer change the status, so it
+ * ends the stream as an `error` line with the status and message the error handler would give.
+ */
+function progressStream(
+  run: (onProgress: (progress: CatalogueImportProgress) => void) => Promise<CatalogueImportReport>,
+  log: FastifyBaseLogger,
+): Readable {
+  const out = new PassThrough();
+  const line = (value: CatalogueImportLine) => out.write(`${JSON.stringify(value)}\n`);
+  run((progress) => line({ progress }))
+    .then((report) => line({ report }))
+    .catch((error: unknown) => {
+      if (error instanceof HttpError) return line({ error: { status: error.statusCode, msg: error.message } });
+      if (isDatabaseUnavailable(error)) return line({ error: { status: 503, msg: MESSAGES.unavailable } });
+      log.error({ err: error }, 'catalogue import failed');
+      return line({ error: { status: 500, msg: MESSAGES.somethingWentWrong } });
+    })
+    .finally(() => out.end());
+  return out;
+}
+
+/** The headers a browser on another origin may read (X-Total-Count, and the words a search was corrected to). */
+const EXPOSED_HEADERS = `X-Total-Count, ${SHOWING_RESULTS_FOR_HEADER}`;
+
+function correctionHeaders(showingResultsFor: string | null): Record<string, string> {
+  return {
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    ...(showingResultsFor !== null && { [SHOWING_RESULTS_FOR_HEADER]: encodeShowingResultsFor(showingResultsFor) }),
+  };
+}
 
 const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async (app, { service }) => {
+  /** The shop's low-stock threshold, read only for the admins' `stock` filter. */
+  const listOptions = async (query: { stock?: string }) =>
+    query.stock ? { lowStockThreshold: (await getSettings(app.db)).lowStockThreshold } : {};
+
   app.get('/', {
     schema: {
       tags,
       summary: 'List products (filters, sort, pagination); the total is in X-Total-Count',
-      description: 'The `stock` filter is for admins (401 without a token, 403 for a shopper).',
+      description:
+        'The `stock` filter is for admins (401 without a token, 403 for a shopper). A `title` search that finds ' +
+        'nothing as typed is tried again with its words corrected to the nearest ones the shop uses ("ankra" → ' +
+        `"ankara"); the answer then lists those products and names the words in ${SHOWING_RESULTS_FOR_HEADER} ` +
+        '(percent-encoded).',
       querystring: productListQuery,
       response: { 200: productListResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
     },
@@ -46,9 +105,31 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     },
     handler: (request, reply) =>
       app.readCache.serve(request, reply, request.query.stock ? ['catalog', 'content'] : ['catalog'], async () => {
-        const lowStockThreshold = request.query.stock ? (await getSettings(app.db)).lowStockThreshold : undefined;
-        const { items, total } = await service.list(request.query, { lowStockThreshold });
-        return { body: items, headers: { 'X-Total-Count': String(total), 'Access-Control-Expose-Headers': 'X-Total-Count' } };
+        const { items, total, showingResultsFor } = await service.list(request.query, await listOptions(request.query));
+        return { body: items, headers: { 'X-Total-Count': String(total), ...correctionHeaders(showingResultsFor) } };
+      }),
+  });
+
+  app.get('/facets', {
+    schema: {
+      tags,
+      summary:
+        "The count of each filter's values (brands, sizes and colours in stock, price bands, on sale) for the list's filters",
+      description:
+        'Takes the filters of GET /api/products. Each count is computed with every other filter applied, so it is the ' +
+        'total the list shows with that value chosen (a size or colour: the products with it in stock; a price band: ' +
+        'the sale price, `min` inclusive, `max` exclusive). A search that finds nothing as typed is corrected like the ' +
+        `list's, with the same ${SHOWING_RESULTS_FOR_HEADER} header. The \`stock\` filter is for admins.`,
+      querystring: facetsQuery,
+      response: { 200: facetsResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+    },
+    preHandler: async (request, reply) => {
+      if (request.query.stock !== undefined) await app.requireAdmin(request, reply);
+    },
+    handler: (request, reply) =>
+      app.readCache.serve(request, reply, request.query.stock ? ['catalog', 'content'] : ['catalog'], async () => {
+        const { showingResultsFor, ...counts } = await service.facets(request.query, await listOptions(request.query));
+        return { body: counts, headers: correctionHeaders(showingResultsFor) };
       }),
   });
 
@@ -142,19 +223,36 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       description:
         'Creates and updates products and variants from the columns of GET /api/products.csv; empty cells leave a ' +
         'value unchanged. Every row is checked first: a file with any bad row writes nothing unless `skipInvalid=true`. ' +
-        '`dryRun=true` reports what would happen and writes nothing.',
+        '`dryRun=true` reports what would happen and writes nothing.\n\n' +
+        `With \`Accept: ${NDJSON}\` the answer is a stream of JSON lines as the rows are processed: ` +
+        '`{"progress":{"done":N,"total":M}}` (rows settled of the rows in the file), then one `{"report":{…}}` line, ' +
+        'the report below; or, when the import fails after it has started, `{"error":{"status":500,"msg":"…"}}`. ' +
+        'A file that cannot be read, and 401/403, are answered as plain JSON errors before any line.',
       security,
       consumes: ['multipart/form-data'],
       querystring: catalogueImportQuery,
+      body: importBody,
       response: { 200: catalogueImportReport, ...uploadErrors },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the CSV file as multipart form data in the field "file"');
       const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
       if (!part) throw badRequest('Choose a CSV file to import');
-      const file = await part.toBuffer();
+      const buffer = await part.toBuffer();
       if (part.file.truncated) throw new HttpError(413, `The file must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
-      return importCatalogue(app.db, file, request.query);
+      const file = await readCatalogueFile(buffer);
+      if (!request.headers.accept?.includes(NDJSON)) return importCatalogue(app.db, file, request.query);
+      return (
+        reply
+          .type(`${NDJSON}; charset=utf-8`)
+          .header('Cache-Control', 'no-store')
+          // A proxy that buffers answers (nginx) would hold the lines back until the end.
+          .header('X-Accel-Buffering', 'no')
+          // Each line leaves as it is written; a stream is never serialised (the schema documents the report).
+          .send(
+            progressStream((onProgress) => importCatalogue(app.db, file, { ...request.query, onProgress }), request.log) as never,
+          )
+      );
     },
   });
 

@@ -1,16 +1,23 @@
 /**
- * Products: the rules behind the routes. Money arrives in naira and is stored as kobo.
- * What is on sale (sizes, colours, stock) lives in the variants (variants.ts); the original
- * form's `size`, `color` and `counter` are applied to them. Uploaded images are stored
- * before the database write (decoding them is slow and must not hold a transaction open)
- * and removed again if the write fails; images a write drops are deleted from storage after
- * it commits, unless something else still uses them.
+ * Products: the rules behind the routes, and the one writer of the `products` table. The
+ * catalogue import (catalogue-csv.ts) and a brand rename (taxonomy-service.ts) write through
+ * the functions exported below; the columns derived from the variants (counter, sizes,
+ * colours, prices "from") are kept by the variants' triggers (migration 0006), and a
+ * product's rating by reviews/service.ts.
+ *
+ * Money arrives in naira and is stored as kobo. What is on sale (sizes, colours, stock)
+ * lives in the variants (variants.ts); the original form's `size`, `color` and `counter`
+ * are applied to them. Uploaded images are stored before the database write (decoding them
+ * is slow and must not hold a transaction open) and removed again if the write fails;
+ * images a write drops are deleted from storage after it commits, unless something else
+ * still uses them.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   isUuid,
   MAX_IMAGES_PER_PRODUCT,
   nairaToKobo,
+  normaliseSearchText,
   type Product,
   type ProductCreateBody,
   type ProductDetail,
@@ -18,16 +25,148 @@ import {
   type SizeScale,
   type VariantInput,
 } from '@shop/shared';
-import type { Db } from '../db/client.ts';
-import { products } from '../db/schema/index.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { type ProductRow, products } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { ImageService } from '../media/images.ts';
 import { removeUnusedImages } from './image-usage.ts';
-import { findProduct, findProducts, type ListOptions, type ProductFilters, toProduct } from './product-query.ts';
+import { countFacets, type FacetCounts } from './facets.ts';
+import {
+  type FilterQuery,
+  findProduct,
+  findProducts,
+  type ListOptions,
+  type ProductFilters,
+  toProduct,
+} from './product-query.ts';
+import { correctSearch } from './search-query.ts';
 import type { TaxonomyService } from './taxonomy-service.ts';
 import { activeVariants, applyLegacyOptions, createVariants, replaceVariants, toVariantView } from './variants.ts';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** The words a search was answered for instead of those typed (null: as typed). */
+type Corrected = { showingResultsFor: string | null };
+
+/** Runs a search; when its words find nothing, once more with them corrected (search-query.ts). */
+async function withCorrection<F extends { title?: string }, R extends { total: number }>(
+  db: Db,
+  filters: F,
+  run: (filters: F) => Promise<R>,
+): Promise<R & Corrected> {
+  const found = await run(filters);
+  if (found.total > 0 || !filters.title) return { ...found, showingResultsFor: null };
+  const corrected = await correctSearch(db, normaliseSearchText(filters.title));
+  const retried = corrected ? await run({ ...filters, title: corrected }) : undefined;
+  return retried && retried.total > 0 ? { ...retried, showingResultsFor: corrected } : { ...found, showingResultsFor: null };
+}
+
+// ---------------------------------------------------------------- writes other modules call
+
+/** Rows a statement carries at most: 13 parameters each stays far below PostgreSQL's 65,535. */
+const BATCH_ROWS = 1000;
+
+/** The products, locked (FOR UPDATE, in id order) until the caller's transaction ends. */
+export async function lockProducts(tx: Tx, ids: string[]): Promise<ProductRow[]> {
+  const rows: ProductRow[] = [];
+  for (let i = 0; i < ids.length; i += BATCH_ROWS) {
+    rows.push(
+      ...(await tx
+        .select()
+        .from(products)
+        .where(inArray(products.id, ids.slice(i, i + BATCH_ROWS)))
+        .orderBy(products.id)
+        .for('update')),
+    );
+  }
+  return rows;
+}
+
+/** What a batch may set on a product, with its SQL type (the catalogue import's columns). */
+const BATCH_COLUMNS = {
+  title: 'text',
+  heading: 'text',
+  description: 'text',
+  price: 'bigint',
+  discount: 'bigint',
+  sizeScale: 'text',
+  paused: 'boolean',
+  brandId: 'uuid',
+  brandName: 'text',
+  categoryId: 'uuid',
+  subId: 'uuid',
+  subsubId: 'uuid',
+} as const;
+type BatchColumn = keyof typeof BATCH_COLUMNS;
+export type ProductBatchValues = { [K in BatchColumn]?: NonNullable<ProductRow[K]> };
+
+/** New products, a statement per thousand; their ids, in the same order. */
+export async function insertProducts(tx: Tx, rows: (ProductBatchValues & { title: string; price: number })[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const inserted = await tx
+      .insert(products)
+      .values(rows.slice(i, i + BATCH_ROWS))
+      .returning({ id: products.id });
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+/**
+ * Changes to many products, a statement per thousand (`UPDATE … FROM (VALUES …)`): each
+ * product gets the values it lists, and keeps the others (a batch cannot clear a reference).
+ */
+export async function updateProducts(tx: Tx, changes: { id: string; values: ProductBatchValues }[]): Promise<void> {
+  const keys = Object.keys(BATCH_COLUMNS) as BatchColumn[];
+  const column = (key: BatchColumn) => sql.identifier(products[key].name);
+  for (let i = 0; i < changes.length; i += BATCH_ROWS) {
+    const rows = changes
+      .slice(i, i + BATCH_ROWS)
+      .map(
+        ({ id, values }) =>
+          sql`(${sql.join(
+            [sql`${id}::uuid`, ...keys.map((key) => sql`${values[key] ?? null}::${sql.raw(BATCH_COLUMNS[key])}`)],
+            sql`, `,
+          )})`,
+      );
+    const assignments: SQL[] = keys.map((key) => sql`${column(key)} = coalesce(u.${column(key)}, p.${column(key)})`);
+    await tx.execute(sql`
+      update ${products} as p set ${sql.join(assignments, sql`, `)}, updated_at = now()
+      from (values ${sql.join(rows, sql`, `)}) as u(id, ${sql.join(keys.map(column), sql`, `)})
+      where p.id = u.id`);
+  }
+}
+
+/** The scale a product's sizes come from, changed with its variants (PUT …/variants). */
+export async function setSizeScale(tx: Tx, productId: string, sizeScale: SizeScale): Promise<void> {
+  await tx
+    .update(products)
+    .set({ sizeScale })
+    .where(and(eq(products.id, productId), ne(products.sizeScale, sizeScale)));
+}
+
+/** Products carry a copy of their brand's name (search needs no join): a rename copies it, in the rename's transaction. */
+/**
+ * A product's rating figures, from the reviews (their owner counts them; this writes them).
+ * Inside the review's transaction, after `lockProducts`, so concurrent reviews recount in turn.
+ */
+export async function setRatingFigures(
+  tx: Tx,
+  productId: string,
+  figures: { count: SQL | number; sum: SQL | number },
+): Promise<{ ratingCount: number; ratingSum: number } | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ ratingCount: figures.count, ratingSum: figures.sum })
+    .where(eq(products.id, productId))
+    .returning({ ratingCount: products.ratingCount, ratingSum: products.ratingSum });
+  return row;
+}
+
+export async function copyBrandName(tx: Tx, brandId: string, name: string): Promise<void> {
+  await tx.update(products).set({ brandName: name }).where(eq(products.brandId, brandId));
+}
 
 type ProductFields = Omit<ProductUpdateBody, 'imageUrls'>;
 type ProductValues = Partial<typeof products.$inferInsert>;
@@ -104,15 +243,32 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
   return {
     get,
 
-    async list(filters: ProductFilters, options: ListOptions = {}): Promise<{ items: Product[]; total: number }> {
-      const { rows, total } = await findProducts(db, filters, options);
-      return { items: rows.map((row) => toProduct(row, imageUrl)), total };
+    /**
+     * A page of the list. A search that finds nothing as typed is corrected ("ankra" →
+     * "ankara") and tried again: `showingResultsFor` names the words the page was found for.
+     */
+    async list(filters: ProductFilters, options: ListOptions = {}): Promise<{ items: Product[]; total: number } & Corrected> {
+      const found = await withCorrection(db, filters, (f) => findProducts(db, f, options));
+      return {
+        items: found.rows.map((row) => toProduct(row, imageUrl)),
+        total: found.total,
+        showingResultsFor: found.showingResultsFor,
+      };
+    },
+
+    /** The counts of each filter's values (facets.ts), corrected like the list. */
+    async facets(filters: FilterQuery, options: ListOptions = {}): Promise<FacetCounts & Corrected> {
+      return withCorrection(db, filters, (f) => countFacets(db, f, options));
     },
 
     /** PUT /api/products/{id}/variants: the whole set, in one transaction. */
     async setVariants(id: string, variants: VariantInput[], sizeScale?: SizeScale): Promise<ProductDetail> {
       if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-      await db.transaction((tx) => replaceVariants(tx, id, variants, imageId, sizeScale));
+      await db.transaction(async (tx) => {
+        // The scale first: the variants are checked against it.
+        if (sizeScale !== undefined) await setSizeScale(tx, id, sizeScale);
+        await replaceVariants(tx, id, variants, imageId);
+      });
       return get(id);
     },
 

@@ -1,10 +1,13 @@
 /**
- * The catalogue API: /api/categories, /api/subs, /api/subsubs, /api/brands and /api/products.
+ * The catalogue API: /api/categories, /api/subs, /api/subsubs, /api/brands, /api/products
+ * and /api/search.
  */
 import type { FastifyInstance } from 'fastify';
 import { createSubBody, createSubsubBody, taxonomyNameBody, updateSubBody, updateSubsubBody } from '@shop/shared';
 import productRoutes from './product-routes.ts';
 import { createProductService } from './product-service.ts';
+import searchRoutes from './search-routes.ts';
+import { createSearchService } from './search-service.ts';
 import taxonomyRoutes from './taxonomy-routes.ts';
 import { createTaxonomyService } from './taxonomy-service.ts';
 
@@ -47,4 +50,5 @@ export default async function catalogRoutes(app: FastifyInstance) {
     prefix: '/api/products',
     service: createProductService(app.db, app.images, taxonomy),
   });
+  await app.register(searchRoutes, { prefix: '/api/search', service: createSearchService(app.db, app.images) });
 }

@@ -1,8 +1,9 @@
 /**
  * Categories, sub-categories, sub-sub-categories and brands: four small resources with the
- * same life (list, get, create, rename, delete), described once in KINDS.
- * Names are unique case-insensitively (unique indexes on lower(name)); a brand's name is
- * also copied onto its products (products.brand_name, for search), kept in step on rename.
+ * same life (list, get, create, rename, delete), described once in KINDS; this module is the
+ * one writer of their tables. Names are unique case-insensitively (unique indexes on
+ * lower(name)); a brand's name is also copied onto its products (products.brand_name, for
+ * search), kept in step on rename by product-service.ts in the rename's transaction.
  */
 import { and, asc, eq, getTableName, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -15,6 +16,7 @@ import type { ImageService } from '../media/images.ts';
 import { isForeignKeyViolation } from '../db/errors.ts';
 import { isUuid } from '@shop/shared';
 import { removeUnusedImages } from './image-usage.ts';
+import { copyBrandName } from './product-service.ts';
 import { escapeLike } from '../lib/like.ts';
 
 export type TaxonomyKind = 'category' | 'sub' | 'subsub' | 'brand';
@@ -276,13 +278,7 @@ export function createTaxonomyService(db: Db, images: ImageService) {
             .update(def.table)
             .set(values as never)
             .where(eq(def.id, id));
-          // Products carry a copy of their brand's name (search needs no join): same transaction.
-          if (kind === 'brand' && values.name !== undefined) {
-            await tx
-              .update(products)
-              .set({ brandName: String(values.name) })
-              .where(eq(products.brandId, id));
-          }
+          if (kind === 'brand' && values.name !== undefined) await copyBrandName(tx, id, String(values.name));
         });
       } catch (error) {
         if (isUniqueViolation(error, def.nameKey)) throw duplicate(kind, String(values.name));

@@ -1,5 +1,7 @@
 /** Variants through HTTP: the editor's PUT, the derived product fields, filters, and buying a size. */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productVariants } from '../db/schema/index.ts';
 import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 import { type Client, clients, png } from './test-support.ts';
@@ -297,6 +299,79 @@ describe('listing by size and colour', () => {
     await admin.json('PUT', '/api/settings', { lowStockThreshold: 60 });
     expect((await ids(admin, 'low')).ids.sort()).toEqual([plenty.id, low.id].sort());
     await admin.json('PUT', '/api/settings', { lowStockThreshold: 3 });
+  });
+});
+
+describe('low stock', () => {
+  it('means a product on sale with a size that has 1 to the threshold left; a sold-out size is out, not low', async () => {
+    const tag = `lowdef${Date.now().toString(36)}`;
+    const product = (title: string, variants: { size?: string; counter: number }[], paused = false) =>
+      insertProduct(ctx.database.db, {
+        title: `${title} ${tag}`,
+        variants,
+        ...(paused && { availability: 'Out of Stock' as const }),
+      });
+    const oneShort = await product('One size short', [
+      { size: 'small', counter: 40 },
+      { size: 'medium', counter: 2 },
+    ]);
+    const lastUnits = await product('Last units', [{ counter: 3 }]);
+    // Neither low nor out: a size sold out beside one in stock, and a paused product.
+    await product('Sold-out size', [
+      { size: 'small', counter: 40 },
+      { size: 'medium', counter: 0 },
+    ]);
+    await product('Paused short', [{ counter: 1 }], true);
+    const empty = await product('Sold out', [
+      { size: 'small', counter: 0 },
+      { size: 'medium', counter: 0 },
+    ]);
+    await product('Plenty', [{ counter: 4 }]);
+    const ids = async (stock: string) =>
+      ((await admin.json('GET', `/api/products?title=${tag}&stock=${stock}`)).json() as { id: string }[]).map((p) => p.id).sort();
+    // The shop's threshold is 3: at most 3 left and at least 1.
+    expect(await ids('low')).toEqual([oneShort.id, lastUnits.id].sort());
+    expect(await ids('out')).toEqual([empty.id]);
+  });
+
+  it('is what lowestStock says: the filter lists a product exactly when it is on sale with lowestStock ≤ the threshold', async () => {
+    const tag = `lowest${Date.now().toString(36)}`;
+    const sized = (title: string, counters: number[], paused = false) =>
+      insertProduct(ctx.database.db, {
+        title: `${title} ${tag}`,
+        variants: counters.map((counter, i) => ({ size: ['small', 'medium', 'large'][i]!, counter })),
+        ...(paused && { availability: 'Out of Stock' as const }),
+      });
+    const low = await sized('Short', [0, 2, 40]);
+    const plenty = await sized('Plenty', [0, 40]);
+    const paused = await sized('Paused', [0, 2, 40], true);
+    const threshold = 3;
+
+    const listed = (await admin.json('GET', `/api/products?title=${tag}&stock=low`)).json() as { id: string }[];
+    const all = (await admin.json('GET', `/api/products?title=${tag}`)).json() as {
+      id: string;
+      lowestStock: number | null;
+      availability: string;
+    }[];
+    const byId = new Map(all.map((p) => [p.id, p]));
+    expect(byId.get(low.id)?.lowestStock).toBe(2);
+    expect(byId.get(plenty.id)?.lowestStock).toBe(40);
+    expect(byId.get(paused.id)?.lowestStock).toBe(2);
+    // The rule a client applies to the answer (the back office's badge) lists the same products.
+    const lowByAnswer = all
+      .filter((p) => p.availability === 'In Stock' && p.lowestStock !== null && p.lowestStock <= threshold)
+      .map((p) => p.id);
+    expect(listed.map((p) => p.id)).toEqual([low.id]);
+    expect(lowByAnswer).toEqual([low.id]);
+
+    // The product's page says the same, and follows a stock move (the trigger keeps it).
+    const detail = async (id: string) => (await admin.json('GET', `/api/products/${id}`)).json();
+    expect(await detail(low.id)).toMatchObject({ counter: 42, lowestStock: 2 });
+    const small = (await readVariants(ctx.database.db, plenty.id)).find((v) => v.size === 'small')!;
+    await ctx.database.db.update(productVariants).set({ counter: 1 }).where(eq(productVariants.id, small.id));
+    expect(await detail(plenty.id)).toMatchObject({ counter: 41, lowestStock: 1 });
+    const relisted = (await admin.json('GET', `/api/products?title=${tag}&stock=low`)).json() as { id: string }[];
+    expect(relisted.map((p) => p.id).sort()).toEqual([low.id, plenty.id].sort());
   });
 });
 

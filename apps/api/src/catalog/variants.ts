@@ -1,8 +1,12 @@
 /**
- * A product's variants: the one writer of `product_variants`. Stock, sizes and colours of
- * the product follow by trigger (migration 0006), so nothing here touches the product's
- * derived columns. Every write runs inside the caller's transaction with the product row
- * locked, so two admins saving the same product's variants take turns.
+ * A product's variants: with stock.ts, the one writer of `product_variants` (the catalogue
+ * owns the table). Here: the editor's PUT, a new product, the original form's fields and the
+ * catalogue import (writeVariantBatch); stock.ts moves stock for orders, the point of sale and
+ * refunds (a conditional UPDATE per variant), which other features call, never the table.
+ * Stock, sizes and colours of the product follow by trigger (migrations 0006 and 0010), so
+ * nothing here writes the `products` table (product-service.ts does). Every write here runs
+ * inside the caller's transaction with the product rows locked, so two admins saving the same
+ * product take turns.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -165,20 +169,16 @@ function skuTaken(error: unknown, skus: string[]): never {
  * Replaces a product's variants with `input`, in its order. A variant is matched by id, or
  * by SKU (an archived one comes back); others are new. Variants left out are deleted, or
  * archived when orders point at them (their history stays). 409 for a SKU or a size and
- * colour listed twice, or a SKU another product uses.
+ * colour listed twice, or a SKU another product uses. The sizes are checked against the
+ * product's size scale as the transaction sees it (set it first to change both at once).
  */
 export async function replaceVariants(
   tx: Tx,
   productId: string,
   input: VariantInput[],
   imageId: (url: string) => string | undefined = () => undefined,
-  sizeScale?: SizeScale,
 ): Promise<void> {
   const product = await lockProduct(tx, productId);
-  if (sizeScale !== undefined && sizeScale !== product.sizeScale) {
-    await tx.update(products).set({ sizeScale }).where(eq(products.id, productId));
-    product.sizeScale = sizeScale;
-  }
   const specs = checkSet(
     product,
     input.map((v) => variantInput.parse(v)),
@@ -262,6 +262,95 @@ export async function replaceVariants(
       );
     }
     throw error;
+  }
+}
+
+/** Rows a statement carries at most (8 parameters each). */
+const BATCH_ROWS = 1000;
+
+/** Variants with these SKUs, archived ones included, whatever the case: keyed by the upper-cased SKU. */
+export async function variantsBySku(q: Q, skus: string[]): Promise<Map<string, VariantRow>> {
+  const keys = [...new Set(skus.map((s) => s.toUpperCase()))];
+  const found = new Map<string, VariantRow>();
+  for (let i = 0; i < keys.length; i += BATCH_ROWS) {
+    const rows = await q
+      .select()
+      .from(productVariants)
+      .where(inArray(sql`upper(${productVariants.sku})`, keys.slice(i, i + BATCH_ROWS)));
+    for (const v of rows) found.set(v.sku.toUpperCase(), v);
+  }
+  return found;
+}
+
+/** A variant's values as a batch writes them (money in kobo; null follows the product). */
+export interface VariantValues {
+  sku: string;
+  size: string;
+  color: string;
+  price: number | null;
+  discount: number | null;
+  counter: number;
+}
+
+/**
+ * Many variants at once, for the catalogue import: a few statements per thousand rows, so
+ * the triggers deriving the products' fields run once per statement, not once per row. The
+ * caller has checked the set (each SKU and each size and colour once per product) and holds
+ * the products' locks. `changed` variants (by id) take all their values and come back from
+ * the archive; `added` ones go after their product's last variant on sale. `onRows` hears how
+ * many rows each statement wrote, for progress.
+ */
+export async function writeVariantBatch(
+  tx: Tx,
+  { changed, added }: { changed: (VariantValues & { id: string })[]; added: (VariantValues & { productId: string })[] },
+  onRows: (count: number) => void = () => {},
+): Promise<void> {
+  // Changed variants step out of the "size and colour once" index first, so two may swap options.
+  for (let i = 0; i < changed.length; i += BATCH_ROWS) {
+    await tx
+      .update(productVariants)
+      .set({ archivedAt: sql`now()` })
+      .where(
+        inArray(
+          productVariants.id,
+          changed.slice(i, i + BATCH_ROWS).map((v) => v.id),
+        ),
+      );
+  }
+  for (let i = 0; i < changed.length; i += BATCH_ROWS) {
+    const batch = changed.slice(i, i + BATCH_ROWS);
+    const rows = batch.map(
+      (v) => sql`(${v.id}::uuid, ${v.sku}, ${v.size}, ${v.color}, ${v.price}::bigint, ${v.discount}::bigint, ${v.counter}::int)`,
+    );
+    await tx.execute(sql`
+      update ${productVariants} as v set
+        sku = u.sku, size = u.size, color = u.color, price = u.price, discount = u.discount,
+        counter = u.counter, archived_at = null, updated_at = now()
+      from (values ${sql.join(rows, sql`, `)}) as u(id, sku, size, color, price, discount, counter)
+      where v.id = u.id`);
+    onRows(batch.length);
+  }
+
+  const productIds = [...new Set(added.map((v) => v.productId))];
+  const last = new Map<string, number>();
+  for (let i = 0; i < productIds.length; i += BATCH_ROWS) {
+    const rows = await tx
+      .select({ productId: productVariants.productId, position: sql<number>`max(${productVariants.position})`.mapWith(Number) })
+      .from(productVariants)
+      .where(and(inArray(productVariants.productId, productIds.slice(i, i + BATCH_ROWS)), isNull(productVariants.archivedAt)))
+      .groupBy(productVariants.productId);
+    for (const r of rows) last.set(r.productId, r.position);
+  }
+  for (let i = 0; i < added.length; i += BATCH_ROWS) {
+    const batch = added.slice(i, i + BATCH_ROWS);
+    await tx.insert(productVariants).values(
+      batch.map((v) => {
+        const position = (last.get(v.productId) ?? -1) + 1;
+        last.set(v.productId, position);
+        return { ...v, position };
+      }),
+    );
+    onRows(batch.length);
   }
 }
 

@@ -1,10 +1,11 @@
 /**
- * Store settings (name, phone, service hours, banner rotation speed), kept as one JSON
+ * Store settings (name, phone, service hours, banner rotation speed, low stock, invoice
+ * address and VAT, bank account for transfers, limits on online orders), kept as one JSON
  * object in app_meta under `store_settings`. Defaults fill whatever was never saved.
  */
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_STORE_SETTINGS, type StoreSettings, type StoreSettingsPatch, storeSettings } from '@shop/shared';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { appMeta } from '../db/schema/index.ts';
 
 export const SETTINGS_KEY = 'store_settings';
@@ -21,7 +22,7 @@ function withDefaults(stored: unknown): StoreSettings {
   return settings;
 }
 
-export async function getSettings(db: Db): Promise<StoreSettings> {
+export async function getSettings(db: Db | Tx): Promise<StoreSettings> {
   const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, SETTINGS_KEY));
   return withDefaults(row?.value);
 }
@@ -30,7 +31,7 @@ export async function getSettings(db: Db): Promise<StoreSettings> {
  * Saves the given settings and keeps the others. The merge happens in one SQL statement
  * (jsonb `||`), so two admins saving different fields at once both keep their change.
  */
-export async function updateSettings(db: Db, patch: StoreSettingsPatch): Promise<StoreSettings> {
+export async function updateSettings(db: Db | Tx, patch: StoreSettingsPatch): Promise<StoreSettings> {
   const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const [row] = await db
     .insert(appMeta)

@@ -21,6 +21,14 @@ const DEFAULTS = {
   serviceHours: 'Monday to Saturday, 9am to 7pm',
   bannerRotationMs: 3000,
   lowStockThreshold: 3,
+  address: '',
+  vatIncluded: false,
+  bankName: '',
+  bankAccountName: '',
+  bankAccountNumber: '',
+  transferHoldHours: 48,
+  maxUnitsPerProduct: 20,
+  whatsappNumber: '',
 };
 const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json();
 const put = (payload: unknown, headers = admin) =>
@@ -36,13 +44,30 @@ describe('store settings', () => {
   it('saves a partial change and keeps the other settings', async () => {
     const first = await put({ bannerRotationMs: 5000 });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ ...DEFAULTS, bannerRotationMs: 5000 });
+    // The admin's answer has the private settings too.
+    expect(first.json()).toEqual({ ...DEFAULTS, notificationEmail: '', bannerRotationMs: 5000 });
 
     const second = await put({ storeName: '  Adire Lekki ', phone: '+234 802 000 1111' });
     expect(second.statusCode).toBe(200);
     const expected = { ...DEFAULTS, bannerRotationMs: 5000, storeName: 'Adire Lekki', phone: '+234 802 000 1111' };
-    expect(second.json()).toEqual(expected);
+    expect(second.json()).toEqual({ ...expected, notificationEmail: '' });
     expect(await read()).toEqual(expected);
+  });
+
+  it('shows the shop’s notification address to admins only', async () => {
+    expect((await put({ notificationEmail: 'orders@adire.ng' })).json().notificationEmail).toBe('orders@adire.ng');
+    expect((await read()).notificationEmail).toBeUndefined();
+    const shopperView = (await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: shopper })).json();
+    expect(shopperView.notificationEmail).toBeUndefined();
+    const adminView = (await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json();
+    expect(adminView.notificationEmail).toBe('orders@adire.ng');
+    expect((await put({ notificationEmail: 'not an address' })).statusCode).toBe(400);
+    expect((await put({ whatsappNumber: 'call me' })).statusCode).toBe(400);
+    expect((await put({ whatsappNumber: '+234 803 555 0142', notificationEmail: '' })).json()).toMatchObject({
+      whatsappNumber: '+234 803 555 0142',
+      notificationEmail: '',
+    });
+    await put({ whatsappNumber: '' });
   });
 
   it('keeps both of two concurrent changes to different fields', async () => {
@@ -66,6 +91,12 @@ describe('store settings', () => {
       { serviceHours: '' },
       { phone: 'call us' },
       { storeName: 'Fine', colour: 'red' },
+      { bankAccountNumber: '123456789' },
+      { bankAccountNumber: '01234567890' },
+      { transferHoldHours: 0 },
+      { transferHoldHours: 337 },
+      { maxUnitsPerProduct: 0 },
+      { vatIncluded: 'yes' },
       [],
     ];
     for (const payload of bad) {

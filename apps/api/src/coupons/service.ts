@@ -108,7 +108,7 @@ async function one(db: Q, id: string): Promise<CouponView> {
 
 const DUPLICATE = (code: string) => conflict(`The code ${code} already exists`);
 
-export async function createCoupon(db: Db, spec: CouponSpec): Promise<CouponView> {
+export async function createCoupon(db: Q, spec: CouponSpec): Promise<CouponView> {
   try {
     const [row] = await db.insert(coupons).values(columns(spec)).returning({ id: coupons.id });
     return one(db, row!.id);

@@ -129,7 +129,7 @@ async function zoneView(db: Q, id: string): Promise<DeliveryZoneView> {
   return zone;
 }
 
-export async function createZone(db: Db, spec: ZoneSpec): Promise<DeliveryZoneView> {
+export async function createZone(db: Q, spec: ZoneSpec): Promise<DeliveryZoneView> {
   const id = await db.transaction(async (tx) => {
     const [zone] = await tx
       .insert(deliveryZones)

@@ -179,7 +179,7 @@ describe('orders', () => {
   it('enforces the status lifecycle for admins and refuses shoppers', async () => {
     const admin = await createAdmin(ctx);
     const product = await insertProduct(ctx.database.db, { counter: 5 });
-    const { orderId } = (await checkout(shopper.accessToken, { lines: [{ productId: product.id, quantity: 2 }] })).json();
+    const { orderId, amount } = (await checkout(shopper.accessToken, { lines: [{ productId: product.id, quantity: 2 }] })).json();
     const patch = (token: string, status: string) =>
       ctx.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, headers: bearer(token), payload: { status } });
 
@@ -188,10 +188,19 @@ describe('orders', () => {
       (await ctx.app.inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { status: 'paid' } })).statusCode,
     ).toBe(401);
     expect((await patch(admin.accessToken, 'delivered')).statusCode).toBe(409);
-    expect((await patch(admin.accessToken, 'paid')).json()).toMatchObject({
-      status: 'paid',
-      allowedTransitions: ['fulfilled', 'refunded'],
+    // Paid is what its payments make it, not a name an admin sets.
+    const byName = await patch(admin.accessToken, 'paid');
+    expect(byName.statusCode).toBe(409);
+    expect(byName.json().msg).toBe('Record the payment instead: an order is paid when its payments reach its total');
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/payments`,
+      headers: bearer(admin.accessToken),
+      payload: { method: 'transfer', amount: amount / 100, reference: 'ZEN-77102' },
     });
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json()).toMatchObject({ status: 'paid', paymentStatus: 'paid', allowedTransitions: ['fulfilled'] });
+    expect((await patch(admin.accessToken, 'refunded')).statusCode).toBe(409);
     expect((await patch(admin.accessToken, 'cancelled')).statusCode).toBe(409);
     expect((await patch(admin.accessToken, 'fulfilled')).json().status).toBe('fulfilled');
     expect((await patch(admin.accessToken, 'delivered')).json().status).toBe('delivered');

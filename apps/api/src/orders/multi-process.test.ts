@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
 import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
-import { coupons } from '../db/schema/index.ts';
-import { createTestApp, newShopper, type TestContext } from '../../test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { MESSAGES_ORDER } from '@shop/shared';
+import { coupons, orders } from '../db/schema/index.ts';
+import { createAdmin, createTestApp, newShopper, type TestContext } from '../../test/helpers.ts';
 
 /** Two real API processes on one PostgreSQL database, sharing nothing but the database. */
 describe.runIf(process.env.TEST_DATABASE_URL)('stock with two API processes', () => {
@@ -22,6 +24,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('stock with two API processes', ()
     await ctx.close();
   });
 
+  /** Registers `n` shoppers, half on each process; their tokens. */
+  const shoppers = (n: number) =>
+    Promise.all(
+      Array.from(
+        { length: n },
+        async (_, i) => (await call(ports[i % 2]!, '/api/auth/register', newShopper())).json.accessToken as string,
+      ),
+    );
+
   const call = async (port: number, url: string, body: unknown, token?: string) => {
     const res = await fetch(`http://127.0.0.1:${port}${url}`, {
       method: 'POST',
@@ -33,12 +44,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('stock with two API processes', ()
 
   it('20 concurrent checkouts across both processes of a product with 5 in stock: exactly 5 succeed', async () => {
     const product = await insertProduct(ctx.database.db, { title: 'Aso-Oke Fila', counter: 5 });
-    const tokens = await Promise.all(
-      ports.map(async (port) => (await call(port, '/api/auth/register', newShopper())).json.accessToken as string),
-    );
+    // One shopper per checkout: a shopper may hold only 3 unpaid orders.
+    const tokens = await shoppers(20);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(ports[i % 2]!, '/api/checkout', { lines: [{ productId: product.id, quantity: 1 }] }, tokens[i % 2]),
+        call(ports[i % 2]!, '/api/checkout', { lines: [{ productId: product.id, quantity: 1 }] }, tokens[i]),
       ),
     );
     const codes = results.map((r) => r.status);
@@ -80,19 +90,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('stock with two API processes', ()
     await ctx.database.db.insert(coupons).values({ code: 'LAGOS10', type: 'percent', value: 10, usageLimit: 10 });
     // One product per shopper, so that nothing but the coupon makes the checkouts wait for each other.
     const products = await Promise.all(Array.from({ length: 50 }, () => insertProduct(ctx.database.db, { counter: 1 })));
-    const tokens = await Promise.all(
-      Array.from(
-        { length: 10 },
-        async (_, i) => (await call(ports[i % 2]!, '/api/auth/register', newShopper())).json.accessToken as string,
-      ),
-    );
+    const tokens = await shoppers(50);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         call(
           ports[i % 2]!,
           '/api/checkout',
           { lines: [{ productId: products[i]!.id, quantity: 1 }], couponCode: 'lagos10' },
-          tokens[i % tokens.length],
+          tokens[i],
         ),
       ),
     );
@@ -100,5 +105,49 @@ describe.runIf(process.env.TEST_DATABASE_URL)('stock with two API processes', ()
     expect(results.filter((r) => r.status === 409).map((r) => r.json.msg)).toEqual(Array(40).fill('This code has been used up'));
     const left = await Promise.all(products.map(async (p) => (await readProduct(ctx.database.db, p.id)).counter));
     expect(left.filter((n) => n === 0)).toHaveLength(10);
+  });
+
+  it('one shopper checking out 8 times at once across both processes holds exactly 3 unpaid orders', async () => {
+    const product = await insertProduct(ctx.database.db, { title: 'Beaded Clutch', counter: 50 });
+    const [token] = await shoppers(1);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(ports[i % 2]!, '/api/checkout', { lines: [{ productId: product.id, quantity: 1 }] }, token),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 409).map((r) => r.json.msg)).toEqual(Array(5).fill(MESSAGES_ORDER.tooManyUnpaid));
+    expect((await readProduct(ctx.database.db, product.id)).counter).toBe(47);
+  });
+
+  it('payments and refunds recorded at once on both processes never pass the total, nor what was paid', async () => {
+    const adminUser = await createAdmin(ctx);
+    const adminToken = (await call(ports[0]!, '/api/auth/adminlogin', { email: adminUser.email, password: adminUser.password }))
+      .json.accessToken as string;
+    const product = await insertProduct(ctx.database.db, { title: 'Kente Stole', price: 1_000_000, counter: 10 });
+    const [token] = await shoppers(1);
+    const placed = await call(ports[0]!, '/api/checkout', { lines: [{ productId: product.id, quantity: 2 }] }, token);
+    expect(placed.status).toBe(201);
+    const orderId = placed.json.orderId as string;
+    const total = (placed.json.amount as number) / 100;
+
+    // Six admins record the whole amount at once: one payment counts.
+    const payments = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(ports[i % 2]!, `/api/orders/${orderId}/payments`, { method: 'cash', amount: total }, adminToken),
+      ),
+    );
+    expect(payments.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+
+    // Six refunds of 40 % at once: two fit in what was paid.
+    const refunds = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(ports[i % 2]!, `/api/orders/${orderId}/refunds`, { amount: total * 0.4, reason: 'Returned' }, adminToken),
+      ),
+    );
+    expect(refunds.filter((r) => r.status === 201)).toHaveLength(2);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ amountPaid: total * 100, amountRefunded: total * 80, paymentStatus: 'partially_refunded' });
+    expect(row!.invoiceNumber).toMatch(/^INV-\d{6}$/);
   });
 });

@@ -1,16 +1,38 @@
-/** A shopper's orders, one order's details, and the admin's status changes. */
+/**
+ * A shopper's orders (and cancelling an unpaid one), one order's details, and the admin's
+ * status changes, payments and refunds.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ORDER_STATUSES, errorResponse, orderView } from '@shop/shared';
+import { errorResponse, nairaToKobo, ORDER_STATUSES, orderView, recordPaymentBody, refundBody } from '@shop/shared';
 import { z } from 'zod';
+import { getSettings } from '../content/settings-service.ts';
 import { notFound } from '../lib/http-error.ts';
+import type { OrderWithLines } from './service.ts';
 import { toOrderView } from './view.ts';
 
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  502: errorResponse,
+};
 const idParams = z.object({ id: z.string() });
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The order as the API shows it, with the shop's bank details for an unpaid transfer. */
+  const present = async (order: OrderWithLines) => toOrderView(order, await getSettings(app.db));
+
+  /** The order, to its owner or an admin; 404 otherwise, so ids do not leak. */
+  async function visibleOrder(id: string, user: { id: string; role: string }) {
+    const order = await app.orders.get(id);
+    if (!order || (user.role !== 'admin' && order.userId !== user.id)) throw notFound('Order not found');
+    return order;
+  }
+
   app.get('/api/orders/mine', {
     onRequest: app.requireUser,
     schema: {
@@ -19,7 +41,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The signed-in shopper's orders, newest first",
       response: { 200: z.array(orderView), 401: errorResponse },
     },
-    handler: async (request) => (await app.orders.listMine(request.user!.id)).map(toOrderView),
+    handler: async (request) => {
+      const [orders, settings] = await Promise.all([app.orders.listMine(request.user!.id), getSettings(app.db)]);
+      return orders.map((o) => toOrderView(o, settings));
+    },
   });
 
   app.get('/api/orders/:id', {
@@ -27,17 +52,23 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'One order (its owner or an admin)',
+      summary: 'One order with its payments, refunds and invoice number (its owner or an admin)',
       params: idParams,
       response: { 200: orderView, ...errors },
     },
-    handler: async (request) => {
-      const user = request.user!;
-      const order = await app.orders.get(request.params.id);
-      // Someone else's order does not exist, as far as a shopper can tell.
-      if (!order || (user.role !== 'admin' && order.userId !== user.id)) throw notFound('Order not found');
-      return toOrderView(order);
+    handler: async (request) => present(await visibleOrder(request.params.id, request.user!)),
+  });
+
+  app.post('/api/orders/:id/cancel', {
+    onRequest: app.requireUser,
+    schema: {
+      tags,
+      security,
+      summary: "Cancel one's own order that is not paid and not sent yet; its goods go back on sale at once",
+      params: idParams,
+      response: { 200: orderView, ...errors },
     },
+    handler: async (request) => present(await app.orders.cancelByShopper(request.params.id, request.user!.id)),
   });
 
   app.patch('/api/orders/:id/status', {
@@ -45,14 +76,69 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'Move an order along its lifecycle (pending → paid → fulfilled → delivered; pending → cancelled; paid → refunded)',
+      summary:
+        'Move an order along its lifecycle (paid or confirmed → fulfilled → delivered; pending or confirmed → cancelled). An order becomes paid through its payments and refunded through a refund.',
       params: idParams,
-      body: z.object({ status: z.enum(ORDER_STATUSES), reason: z.string().trim().max(500).optional() }),
+      body: z.object({
+        status: z.enum(ORDER_STATUSES),
+        reason: z.string().trim().max(500).optional(),
+        /** Shipping: a tracking note for the shopper's "on its way" e-mail. */
+        note: z.string().trim().max(500).optional(),
+      }),
       response: { 200: orderView, ...errors },
     },
     handler: async (request) => {
-      const { after } = await app.orders.transition(request.params.id, request.body.status, request.body.reason);
-      return toOrderView(after);
+      const { status, reason, note } = request.body;
+      const { after } = await app.orders.transition(request.params.id, status, reason, note);
+      return present(after);
+    },
+  });
+
+  app.post('/api/orders/:id/payments', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Record money received (transfer, cash, pay on delivery, card at the counter); the order is paid, and gets its invoice number, once its payments reach its total',
+      params: idParams,
+      body: recordPaymentBody,
+      response: { 201: orderView, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { method, amount, reference } = request.body;
+      const { after } = await app.orders.recordPayment(request.params.id, {
+        method,
+        amount: nairaToKobo(amount),
+        reference,
+        recordedBy: request.user!.id,
+      });
+      return reply.status(201).send(await present(after));
+    },
+  });
+
+  app.post('/api/orders/:id/refunds', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Refund all or part of a paid order, optionally putting units back on sale. A card payment goes back to the card (Paystack: pending until its refund.processed webhook); other payments are recorded as refunded.',
+      params: idParams,
+      body: refundBody,
+      response: { 201: orderView, ...errors },
+    },
+    handler: async (request, reply) => {
+      const order = await visibleOrder(request.params.id, request.user!);
+      const { amount, reason, restock, lines } = request.body;
+      const after = await app.payments.refund(order, {
+        amount: amount === undefined ? undefined : nairaToKobo(amount),
+        reason,
+        restock,
+        lines,
+        createdBy: request.user!.id,
+      });
+      return reply.status(201).send(await present(after));
     },
   });
 };

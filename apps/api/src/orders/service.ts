@@ -1,11 +1,21 @@
 /**
- * Orders: creation priced from the catalogue with stock reserved, the status lifecycle,
- * payment settlement and expiry. Every state change is one conditional UPDATE
- * (`... where status = <expected>`), so concurrent requests, webhook replays and several
- * API processes can never apply the same transition twice.
+ * Orders: creation priced from the catalogue with stock reserved (and the limits that keep
+ * one shopper from holding the shop's stock), the status lifecycle, payments, refunds and
+ * expiry. Every status change is one conditional UPDATE (`... where status = <expected>`),
+ * and money changes lock the order's row first (ledger.ts), so concurrent requests, webhook
+ * replays and several API processes can never apply the same change twice.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CHOOSE_COLOUR, CHOOSE_SIZE, isUuid } from '@shop/shared';
+import {
+  CHOOSE_COLOUR,
+  CHOOSE_SIZE,
+  formatNaira,
+  isUuid,
+  MESSAGES_ORDER,
+  type RecordedPaymentMethod,
+  SHOPPER_CANCELLABLE,
+  unitCapMessage,
+} from '@shop/shared';
 import { activeVariants } from '../catalog/variants.ts';
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
@@ -13,29 +23,52 @@ import { isUniqueViolation } from '../db/errors.ts';
 import {
   type OrderChannel,
   type OrderLineRow,
+  type OrderPaymentRow,
+  type OrderRefundRow,
   type OrderRow,
   type OrderStatus,
   orderLines,
+  orderPayments,
+  orderRefunds,
   orders,
   type ProductRow,
   products,
+  users,
   type VariantRow,
 } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
 import type { VerifyResult } from '../payments/provider.ts';
 import { ORDER_SORTS, type OrderFilters, orderConditions } from './filters.ts';
-import { markCouponsUsed, releaseCoupons, reserveCoupon } from '../coupons/service.ts';
+import { releaseCoupons, reserveCoupon } from '../coupons/service.ts';
 import { type Pricing, type PricingInput, priceOrder } from './pricing.ts';
-import { releaseStock, reserveStock } from './stock.ts';
+import { takeStock } from '../catalog/stock.ts';
+import { noEvents, type OrderEvents } from './events.ts';
+import { releaseStock } from './held.ts';
+import {
+  applyPayment,
+  attachProviderRefundId,
+  completeRefund,
+  failRefund,
+  loadMoney,
+  lockOrder,
+  type PaymentInput,
+  type RefundInput,
+  settleFreeOrder,
+  startRefund,
+} from './ledger.ts';
 
 export const INVALID_LINES = 'Invalid product or quantity';
 export const REFERENCE_USED = 'This payment reference has already been used for another purchase';
 export const DEFAULT_PENDING_MS = 30 * 60 * 1000;
 
-/** Which status may follow which. Anything else is refused with 409. */
+/**
+ * The status changes an admin makes by name. Anything else is refused with 409: an order
+ * becomes paid when its payments reach its total (payments), refunded through a refund.
+ */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['paid', 'cancelled', 'failed'],
-  paid: ['fulfilled', 'refunded'],
+  pending: ['cancelled', 'failed'],
+  confirmed: ['fulfilled', 'cancelled'],
+  paid: ['fulfilled'],
   fulfilled: ['delivered'],
   delivered: [],
   cancelled: [],
@@ -43,7 +76,11 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   failed: [],
 };
 /** Statuses in which the order holds stock that a move away would release. */
-const HOLDS_STOCK_UNTIL_PAID: readonly OrderStatus[] = ['pending'];
+const HOLDS_STOCK_UNTIL_PAID: readonly OrderStatus[] = ['pending', 'confirmed'];
+const BY_NAME_REFUSED: Partial<Record<OrderStatus, string>> = {
+  paid: 'Record the payment instead: an order is paid when its payments reach its total',
+  refunded: MESSAGES_ORDER.refundStatus,
+};
 
 export interface LineInput {
   productId: string;
@@ -75,16 +112,67 @@ export interface CreateOrderInput {
   customerId?: string | null;
   contact: ContactInput;
   lines: LineInput[];
-  /** 'pending' holds stock until paid or expired; 'paid' (point of sale) takes it for good. */
-  status: 'pending' | 'paid';
+  /**
+   * 'pending' holds stock until paid or expired; 'confirmed' (pay on delivery) holds it with
+   * no expiry; 'paid' (point of sale) takes it for good and records the payment.
+   */
+  status: 'pending' | 'confirmed' | 'paid';
   paymentProvider?: string;
+  /** Web: paystack | transfer | pod; point of sale: cash | transfer | card. */
   paymentMethod?: string;
   pendingMs?: number;
   /** Web checkout: delivery to the contact's state and a coupon, priced by the server. */
-  checkout?: Pick<PricingInput, 'deliveryMethodId' | 'couponCode'>;
+  checkout?: Pick<PricingInput, 'deliveryMethodId' | 'couponCode'> & {
+    /** Pay on delivery: the delivery method chosen must allow it. */
+    payOnDelivery?: boolean;
+  };
+  /** Against stock hoarding (online orders; the point of sale has none). */
+  limits?: {
+    /** Units of one product in the order. */
+    maxUnitsPerProduct?: number;
+    /** The shopper's unpaid orders (pending or confirmed) held at once, this one included. */
+    maxUnpaidOrders?: number;
+  };
 }
 
 export type PricedLine = Awaited<ReturnType<typeof priceLines>>[number];
+
+/** Lines for the same variant become one (the same dress twice is two units of one line). */
+function mergeLines(lines: PricedLine[]): PricedLine[] {
+  const byVariant = new Map<string, PricedLine>();
+  for (const line of lines) {
+    const seen = byVariant.get(line.variantId);
+    byVariant.set(line.variantId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+  }
+  return [...byVariant.values()];
+}
+
+/** 400 when the order takes more units of one product than the shop lets one order take. */
+function assertUnitCap(lines: PricedLine[], cap: number | undefined): void {
+  if (cap === undefined) return;
+  const units = new Map<string, { title: string; quantity: number }>();
+  for (const l of lines) {
+    const seen = units.get(l.productId);
+    units.set(l.productId, { title: l.title, quantity: (seen?.quantity ?? 0) + l.quantity });
+  }
+  for (const { title, quantity } of units.values()) if (quantity > cap) throw badRequest(unitCapMessage(cap, title));
+}
+
+/**
+ * 409 when the shopper already holds as many unpaid orders as allowed. Their user row is
+ * locked first, so two checkouts of one shopper (in any process) count one after the other.
+ */
+async function assertUnpaidCap(tx: Tx, userId: string | null | undefined, cap: number | undefined): Promise<void> {
+  if (cap === undefined || !userId) return;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), inArray(orders.status, [...HOLDS_STOCK_UNTIL_PAID]), eq(orders.paymentStatus, 'unpaid')),
+    );
+  if ((row?.n ?? 0) >= cap) throw conflict(MESSAGES_ORDER.tooManyUnpaid);
+}
 
 /** The lines priced from the catalogue: whatever the client said about prices is ignored. */
 async function priceLines(tx: Db | Tx, input: LineInput[], imageUrl: (imageId: string) => string) {
@@ -120,6 +208,13 @@ async function priceLines(tx: Db | Tx, input: LineInput[], imageUrl: (imageId: s
 
 export interface OrderWithLines extends OrderRow {
   lines: OrderLineRow[];
+  payments: OrderPaymentRow[];
+  refunds: OrderRefundRow[];
+}
+
+/** Each card payment's provider reference: what a card refund is made against. */
+export function cardPayment(order: OrderWithLines): OrderPaymentRow | undefined {
+  return order.payments.find((p) => p.method === 'card' && (p.provider === 'paystack' || p.provider === 'sandbox'));
 }
 
 export function newPaymentReference(): string {
@@ -177,17 +272,30 @@ function pickVariant(product: ProductRow, variants: VariantRow[], line: LineInpu
   throw badRequest(sizes.size > 1 ? CHOOSE_SIZE : CHOOSE_COLOUR);
 }
 
-export function createOrderService(db: Db, imageUrl: (imageId: string) => string) {
-  async function loadLines(tx: Db | Tx, orderIds: string[]) {
-    if (orderIds.length === 0) return new Map<string, OrderLineRow[]>();
-    const rows = await tx.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.title));
-    const byOrder = new Map<string, OrderLineRow[]>();
-    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
-    return byOrder;
+export function createOrderService(db: Db, imageUrl: (imageId: string) => string, events: OrderEvents = noEvents) {
+  async function loadDetails(tx: Db | Tx, rows: OrderRow[]): Promise<OrderWithLines[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [lineRows, money] = await Promise.all([
+      tx.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.title), asc(orderLines.id)),
+      loadMoney(tx, ids),
+    ]);
+    const group = <T extends { orderId: string }>(items: T[]) => {
+      const byOrder = new Map<string, T[]>();
+      for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+      return byOrder;
+    };
+    const [lines, payments, refunds] = [group(lineRows), group(money.payments), group(money.refunds)];
+    return rows.map((r) => ({
+      ...r,
+      lines: lines.get(r.id) ?? [],
+      payments: payments.get(r.id) ?? [],
+      refunds: refunds.get(r.id) ?? [],
+    }));
   }
 
   async function withLines(tx: Db | Tx, order: OrderRow): Promise<OrderWithLines> {
-    return { ...order, lines: (await loadLines(tx, [order.id])).get(order.id) ?? [] };
+    return (await loadDetails(tx, [order]))[0]!;
   }
 
   /** The order as it is now (after a conditional update found it already changed). */
@@ -202,7 +310,7 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
     tx: Tx,
     order: OrderRow,
     to: OrderStatus,
-    extra: Partial<Pick<OrderRow, 'failureReason' | 'paidAt'>> = {},
+    extra: Partial<Pick<OrderRow, 'failureReason'>> = {},
   ): Promise<OrderRow | undefined> {
     const [moved] = await tx
       .update(orders)
@@ -213,8 +321,58 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
       await releaseStock(tx, [order.id]);
       await releaseCoupons(tx, [order.id]);
     }
-    if (moved && to === 'paid') await markCouponsUsed(tx, [order.id]);
     return moved;
+  }
+
+  /**
+   * Money for a (locked) order. An order that was let go meanwhile (its hold ran out, or it
+   * was cancelled) takes its stock again if it is still there and goes on as paid; when the
+   * goods are gone the money is recorded all the same and the order says to refund it.
+   */
+  async function pay(tx: Tx, order: OrderRow, payment: PaymentInput): Promise<{ order: OrderRow; reason?: string }> {
+    const result = await payOnce(tx, order, payment);
+    if (order.paymentStatus === 'unpaid' && result.order.paymentStatus === 'paid') {
+      await events.paid(tx, await withLines(tx, result.order));
+    }
+    return result;
+  }
+
+  async function payOnce(tx: Tx, order: OrderRow, payment: PaymentInput): Promise<{ order: OrderRow; reason?: string }> {
+    if (order.status !== 'cancelled' && order.status !== 'failed') return { order: await applyPayment(tx, order, payment) };
+    const lines = (await loadDetails(tx, [order]))[0]!.lines;
+    try {
+      await tx.transaction(async (inner) => {
+        await takeStock(
+          inner,
+          lines
+            .filter((l) => l.productId && l.variantId)
+            .map((l) => ({
+              productId: l.productId!,
+              variantId: l.variantId!,
+              quantity: l.quantity,
+              title: l.title,
+              label: variantLabel(l),
+            })),
+        );
+      });
+    } catch (error) {
+      // Only "not enough stock" (409) means the goods are gone; anything else is a failure.
+      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      const reason = 'Paid after the order expired and the stock is gone: refund the customer';
+      const paid = await applyPayment(tx, order, payment);
+      const [flagged] = await tx
+        .update(orders)
+        .set({ failureReason: reason, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id))
+        .returning();
+      return { order: flagged ?? paid, reason };
+    }
+    const [revived] = await tx
+      .update(orders)
+      .set({ status: 'pending', failureReason: null, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { order: await applyPayment(tx, revived!, payment) };
   }
 
   const service = {
@@ -226,7 +384,8 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
       assertValidLines(input.lines);
       const email = input.contact.email.trim().toLowerCase();
       return (outer ?? db).transaction(async (tx) => {
-        const priced = await priceLines(tx, input.lines, imageUrl);
+        const priced = mergeLines(await priceLines(tx, input.lines, imageUrl));
+        assertUnitCap(priced, input.limits?.maxUnitsPerProduct);
         const pricing: Pricing | null = input.checkout
           ? await priceOrder(tx, priced, {
               ...input.checkout,
@@ -236,6 +395,14 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
               requireDelivery: true,
             })
           : null;
+        const method = pricing?.method;
+        if (input.checkout?.payOnDelivery && !method?.payOnDelivery) {
+          throw badRequest(
+            method ? `Pay on delivery is not available for ${method.name}` : 'Pay on delivery is not available here',
+          );
+        }
+        // The shopper's row, then the coupon's, then the variants': every writer locks in this order.
+        await assertUnpaidCap(tx, input.userId, input.limits?.maxUnpaidOrders);
         const orderId = randomUUID();
         if (pricing?.coupon) {
           // The coupon's row is locked before any stock: checkouts with the same code take turns on it.
@@ -246,16 +413,14 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
             email,
             amount: freeDelivery ? (pricing.method?.fee ?? 0) : goodsReduction,
           });
-          if (input.status === 'paid') await markCouponsUsed(tx, [orderId]);
         }
-        await reserveStock(tx, priced);
+        const taken = await takeStock(tx, priced);
 
         const subtotal = priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
         const discount = pricing?.discount ?? priced.reduce((sum, l) => sum + l.unitDiscount * l.quantity, 0);
         const deliveryFee = pricing?.deliveryFee ?? 0;
-        const method = pricing?.method;
-        const paid = input.status === 'paid';
-        const [order] = await tx
+        const held = input.status === 'pending';
+        const [inserted] = await tx
           .insert(orders)
           .values({
             id: orderId,
@@ -270,7 +435,8 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
             state: pricing?.state ?? input.contact.state?.trim() ?? '',
             country: pricing ? 'Nigeria' : (input.contact.country?.trim() ?? ''),
             channel: input.channel,
-            status: input.status,
+            // A point-of-sale sale is paid below, once its payment is recorded.
+            status: input.status === 'paid' ? 'pending' : input.status,
             subtotal,
             discount,
             couponDiscount: pricing?.couponDiscount ?? 0,
@@ -286,22 +452,36 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
             paymentProvider: input.paymentProvider ?? null,
             paymentMethod: input.paymentMethod ?? null,
             paymentReference: newPaymentReference(),
-            expiresAt: paid ? null : new Date(Date.now() + (input.pendingMs ?? DEFAULT_PENDING_MS)),
-            paidAt: paid ? new Date() : null,
+            expiresAt: held ? new Date(Date.now() + (input.pendingMs ?? DEFAULT_PENDING_MS)) : null,
           })
           .returning();
-        if (!order) throw new Error('order insert returned no row');
+        if (!inserted) throw new Error('order insert returned no row');
         const lines = await tx
           .insert(orderLines)
-          .values(priced.map(({ label: _label, ...l }) => ({ ...l, orderId: order.id })))
+          .values(priced.map(({ label: _label, ...l }) => ({ ...l, orderId: inserted.id })))
           .returning();
-        return { ...order, lines };
+        let order = inserted;
+        if (order.total === 0) order = await settleFreeOrder(tx, order);
+        else if (input.status === 'paid') {
+          order = await applyPayment(tx, order, {
+            method: (input.paymentMethod as RecordedPaymentMethod | undefined) ?? 'cash',
+            amount: order.total,
+          });
+        }
+        const { payments, refunds } = await loadMoney(tx, order.amountPaid > 0 ? [order.id] : []);
+        const made = { ...order, lines, payments, refunds };
+        await events.stockTaken(tx, taken);
+        if (order.paymentStatus === 'paid') await events.paid(tx, made);
+        else if (input.channel === 'web' && (order.status === 'confirmed' || order.paymentMethod === 'transfer')) {
+          await events.placed(tx, made);
+        }
+        return made;
       });
     },
 
     /** What checkout would charge for these lines, delivery and coupon; writes nothing. */
     async quote(lines: LineInput[], input: PricingInput): Promise<{ lines: PricedLine[]; pricing: Pricing }> {
-      const priced = await priceLines(db, lines, imageUrl);
+      const priced = mergeLines(await priceLines(db, lines, imageUrl));
       return { lines: priced, pricing: await priceOrder(db, priced, input) };
     },
 
@@ -371,110 +551,192 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
         throw error;
       }
     },
-    withLines: (rows: OrderRow[]) =>
-      loadLines(
-        db,
-        rows.map((r) => r.id),
-      ).then((byOrder) => rows.map((r) => ({ ...r, lines: byOrder.get(r.id) ?? [] }))),
+    withLines: (rows: OrderRow[]) => loadDetails(db, rows),
 
     /** An admin's (or the system's) status change; 409 when the lifecycle forbids it. */
-    async transition(id: string, to: OrderStatus, reason?: string): Promise<{ before: OrderRow; after: OrderWithLines }> {
+    async transition(
+      id: string,
+      to: OrderStatus,
+      reason?: string,
+      note?: string,
+    ): Promise<{ before: OrderRow; after: OrderWithLines }> {
       return db.transaction(async (tx) => {
         const [order] = isUuid(id) ? await tx.select().from(orders).where(eq(orders.id, id)) : [];
         if (!order) throw notFound('Order not found');
         if (!TRANSITIONS[order.status].includes(to)) {
-          throw conflict(`An order that is ${order.status} cannot become ${to}`);
+          throw conflict(BY_NAME_REFUSED[to] ?? `An order that is ${order.status} cannot become ${to}`);
         }
-        const moved = await move(tx, order, to, {
-          ...(to === 'paid' && { paidAt: new Date() }),
-          ...((to === 'cancelled' || to === 'failed') && reason ? { failureReason: reason } : {}),
-        });
+        if ((to === 'cancelled' || to === 'failed') && order.amountPaid > 0) {
+          throw conflict('Money was received for this order: refund it instead of cancelling it');
+        }
+        const moved = await move(
+          tx,
+          order,
+          to,
+          (to === 'cancelled' || to === 'failed') && reason ? { failureReason: reason } : {},
+        );
         if (!moved) throw conflict('The order changed meanwhile; reload it and try again');
-        return { before: order, after: await withLines(tx, moved) };
+        const after = await withLines(tx, moved);
+        if (to === 'fulfilled') await events.shipped(tx, after, note?.trim() || null);
+        else if (to === 'delivered') await events.delivered(tx, after);
+        else if (to === 'cancelled') await events.cancelled(tx, after);
+        return { before: order, after };
       });
+    },
+
+    /** A shopper lets go of their own unpaid order, not yet sent: its goods go back on sale at once. */
+    async cancelByShopper(id: string, userId: string): Promise<OrderWithLines> {
+      return db.transaction(async (tx) => {
+        const [order] = isUuid(id) ? await tx.select().from(orders).where(eq(orders.id, id)).for('update') : [];
+        if (!order || order.userId !== userId) throw notFound('Order not found');
+        const allowed = (SHOPPER_CANCELLABLE as readonly OrderStatus[]).includes(order.status) && order.amountPaid === 0;
+        if (!allowed) throw conflict(MESSAGES_ORDER.notCancellable);
+        const moved = await move(tx, order, 'cancelled', { failureReason: 'Cancelled by the customer' });
+        const after = await fresh(tx, order, moved);
+        if (moved) await events.cancelled(tx, after);
+        return after;
+      });
+    },
+
+    /** An admin records money received (a transfer, cash, the rider's takings); the order is paid once they reach its total. */
+    async recordPayment(
+      id: string,
+      payment: PaymentInput,
+    ): Promise<{ before: OrderRow; after: OrderWithLines; reason?: string }> {
+      if (!isUuid(id)) throw notFound('Order not found');
+      return db.transaction(async (tx) => {
+        const before = await lockOrder(tx, id);
+        const { order, reason } = await pay(tx, before, payment);
+        return { before, after: await withLines(tx, order), reason };
+      });
+    },
+
+    /**
+     * Starts a refund (full or part, with units back on sale or not). `method` says how the
+     * money goes back; one waiting for the card provider stays pending until it says.
+     */
+    async refund(id: string, input: RefundInput): Promise<{ order: OrderWithLines; refund: OrderRefundRow }> {
+      if (!isUuid(id)) throw notFound('Order not found');
+      return db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, id);
+        const refund = await startRefund(tx, locked, input);
+        const [now] = await tx.select().from(orders).where(eq(orders.id, id));
+        const order = await withLines(tx, now!);
+        if (refund.status === 'processed') await events.refunded(tx, order, refund);
+        return { order, refund };
+      });
+    },
+
+    /** The card provider accepted a refund: its id, so its webhook finds it. */
+    async refundAccepted(refundId: string, providerRefundId: string): Promise<void> {
+      await db.transaction((tx) => attachProviderRefundId(tx, refundId, providerRefundId));
+    },
+
+    /**
+     * What the card provider said about a refund: paid out, or failed (its amount can be
+     * refunded again). Idempotent: a replayed event changes nothing.
+     */
+    async settleRefund(
+      match: { refundId: string },
+      outcome: 'processed' | 'failed',
+      reason = 'The refund failed',
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, match.refundId));
+        if (!refund) return false;
+        const order = await lockOrder(tx, refund.orderId);
+        if (outcome === 'failed') {
+          const failed = await failRefund(tx, refund.id, reason);
+          if (failed) await events.paymentProblem(tx, order, 'refund', reason);
+          return failed !== undefined;
+        }
+        const done = await completeRefund(tx, order, refund);
+        if (done) {
+          const [now] = await tx.select().from(orders).where(eq(orders.id, order.id));
+          await events.refunded(tx, await withLines(tx, now!), done);
+        }
+        return done !== undefined;
+      });
+    },
+
+    /** The pending refund a provider's event is about: by its id, or the oldest of that amount on the order paid with `reference`. */
+    async findPendingRefund(
+      providerRefundId: string | undefined,
+      reference: string | undefined,
+      amount: number,
+    ): Promise<string | undefined> {
+      if (providerRefundId) {
+        const [byId] = await db
+          .select({ id: orderRefunds.id })
+          .from(orderRefunds)
+          .where(eq(orderRefunds.providerRefundId, providerRefundId));
+        if (byId) return byId.id;
+      }
+      if (!reference) return undefined;
+      const [byOrder] = await db
+        .select({ id: orderRefunds.id })
+        .from(orderRefunds)
+        .innerJoin(orderPayments, eq(orderPayments.orderId, orderRefunds.orderId))
+        .where(and(eq(orderPayments.reference, reference), eq(orderRefunds.status, 'pending'), eq(orderRefunds.amount, amount)))
+        .orderBy(asc(orderRefunds.createdAt))
+        .limit(1);
+      return byOrder?.id;
     },
 
     /**
      * Applies what the payment provider said about a reference. Paid only on success with
      * the exact amount and currency; idempotent, whatever the number of concurrent calls.
      */
-    async settle(reference: string, result: VerifyResult): Promise<{ order: OrderWithLines; changed: boolean; reason?: string }> {
+    async settle(
+      reference: string,
+      result: VerifyResult,
+      provider?: string,
+    ): Promise<{ order: OrderWithLines; changed: boolean; reason?: string }> {
       return db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.paymentReference, reference));
-        if (!order) throw notFound('Order not found');
+        const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, reference));
+        if (!found) throw notFound('Order not found');
+        // Concurrent verifications and webhooks of one order take turns here.
+        const order = await lockOrder(tx, found.id);
         if (result.status === 'pending') return { order: await withLines(tx, order), changed: false, reason: result.reason };
 
         const matches = result.amount === order.total && result.currency.toUpperCase() === order.currency;
-        if (result.status === 'success' && !matches) {
-          const reason = `Payment of ${result.amount} ${result.currency} does not match the order total of ${order.total} ${order.currency}`;
-          if (order.status !== 'pending') return { order: await withLines(tx, order), changed: false, reason };
-          const moved = await move(tx, order, 'failed', { failureReason: reason });
-          return { order: await fresh(tx, order, moved), changed: moved !== undefined, reason };
-        }
-        if (result.status === 'failed') {
-          const reason = result.reason ?? 'The payment was declined';
-          if (order.status !== 'pending') return { order: await withLines(tx, order), changed: false, reason };
+        if (result.status === 'failed' || !matches) {
+          const reason =
+            result.status === 'failed'
+              ? (result.reason ?? 'The payment was declined')
+              : `A payment of ${result.currency === 'NGN' ? formatNaira(result.amount) : `${result.amount} ${result.currency} (kobo)`} does not match the order total of ${formatNaira(order.total)}`;
+          if (order.status !== 'pending' || order.amountPaid > 0)
+            return { order: await withLines(tx, order), changed: false, reason };
+          // Money that does not match the order is for someone to look at; a declined card is not.
+          if (result.status !== 'failed') await events.paymentProblem(tx, order, 'verification', reason);
           const moved = await move(tx, order, 'failed', { failureReason: reason });
           return { order: await fresh(tx, order, moved), changed: moved !== undefined, reason };
         }
 
-        // Success with the right amount.
-        if (order.status === 'pending') {
-          const moved = await move(tx, order, 'paid', { paidAt: new Date() });
-          return { order: await fresh(tx, order, moved), changed: moved !== undefined };
-        }
-        if (order.status === 'cancelled' || order.status === 'failed') {
-          // Paid after the hold expired: take the stock again if it is still there.
-          const lines = (await loadLines(tx, [order.id])).get(order.id) ?? [];
-          try {
-            await tx.transaction(async (inner) => {
-              await reserveStock(
-                inner,
-                lines
-                  .filter((l) => l.productId && l.variantId)
-                  .map((l) => ({
-                    productId: l.productId!,
-                    variantId: l.variantId!,
-                    quantity: l.quantity,
-                    title: l.title,
-                    label: variantLabel(l),
-                  })),
-              );
-            });
-          } catch (error) {
-            // Only "not enough stock" (409) means the goods are gone; anything else is a failure.
-            if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
-            const reason = 'Paid after the order expired and the stock is gone: refund the customer';
-            const [flagged] = await tx
-              .update(orders)
-              .set({ failureReason: reason, paidAt: new Date(), updatedAt: sql`now()` })
-              .where(eq(orders.id, order.id))
-              .returning();
-            return { order: await withLines(tx, flagged ?? order), changed: true, reason };
-          }
-          const [revived] = await tx
-            .update(orders)
-            .set({ status: 'paid', paidAt: new Date(), failureReason: null, updatedAt: sql`now()` })
-            .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
-            .returning();
-          if (revived) await markCouponsUsed(tx, [order.id]);
-          return { order: await fresh(tx, order, revived), changed: revived !== undefined };
-        }
-        return { order: await withLines(tx, order), changed: false };
+        // Success with the right amount: recorded once, whatever the number of calls.
+        if (order.amountPaid > 0) return { order: await withLines(tx, order), changed: false };
+        const paid = await pay(tx, order, {
+          method: 'card',
+          amount: result.amount,
+          reference,
+          provider: provider ?? order.paymentProvider,
+        });
+        return { order: await withLines(tx, paid.order), changed: true, reason: paid.reason };
       });
     },
 
-    /** Cancels pending orders whose hold has run out and gives their stock back. */
+    /** Cancels pending orders whose hold has run out (and nothing was paid) and gives their stock back. */
     async expirePending(now: Date = new Date()): Promise<number> {
       return db.transaction(async (tx) => {
         const expired = await tx
           .update(orders)
           .set({ status: 'cancelled', failureReason: 'Payment was not completed in time', updatedAt: sql`now()` })
-          .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)))
-          .returning({ id: orders.id });
+          .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now), eq(orders.amountPaid, 0)))
+          .returning();
         const ids = expired.map((o) => o.id);
         await releaseStock(tx, ids);
         await releaseCoupons(tx, ids);
+        for (const order of await loadDetails(tx, expired)) await events.cancelled(tx, order);
         return expired.length;
       });
     },

@@ -1,11 +1,36 @@
 /** The API's view of an order: money in naira, dates as ISO strings, what may happen next. */
-import { koboToNaira, type OrderView } from '@shop/shared';
+import {
+  koboToNaira,
+  type OrderStatus,
+  type OrderView,
+  SHOPPER_CANCELLABLE,
+  type StoreSettings,
+  type TransferInstructions,
+  transferEnabled,
+} from '@shop/shared';
 import type { OrderWithLines } from './service.ts';
 import { TRANSITIONS } from './service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toOrderView(order: OrderWithLines): OrderView {
+type Bank = Pick<StoreSettings, 'bankName' | 'bankAccountName' | 'bankAccountNumber'>;
+
+/** Where an unpaid bank-transfer order is to be paid, and by when; null for any other order. */
+export function transferInstructionsFor(order: OrderWithLines, bank: Bank | undefined): TransferInstructions | null {
+  if (!bank || order.paymentMethod !== 'transfer' || order.channel === 'pos') return null;
+  if (order.status !== 'pending' || order.amountPaid >= order.total || !transferEnabled(bank)) return null;
+  return {
+    bankName: bank.bankName,
+    accountName: bank.bankAccountName,
+    accountNumber: bank.bankAccountNumber,
+    amount: koboToNaira(order.total - order.amountPaid),
+    reference: order.number,
+    payBy: iso(order.expiresAt),
+  };
+}
+
+/** `bank`: the shop's settings, for a transfer order's instructions. */
+export function toOrderView(order: OrderWithLines, bank?: Bank): OrderView {
   return {
     id: order.id,
     number: order.number,
@@ -33,6 +58,31 @@ export function toOrderView(order: OrderWithLines): OrderView {
       : null,
     total: koboToNaira(order.total),
     currency: order.currency,
+    paymentStatus: order.paymentStatus,
+    amountPaid: koboToNaira(order.amountPaid),
+    amountRefunded: koboToNaira(order.amountRefunded),
+    balanceDue: koboToNaira(Math.max(0, order.total - order.amountPaid)),
+    invoiceNumber: order.invoiceNumber,
+    payments: order.payments.map((p) => ({
+      id: p.id,
+      method: p.method,
+      amount: koboToNaira(p.amount),
+      reference: p.reference,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    refunds: order.refunds.map((r) => ({
+      id: r.id,
+      amount: koboToNaira(r.amount),
+      reason: r.reason,
+      status: r.status,
+      method: r.method,
+      restocked: r.restocked,
+      failureReason: r.failureReason,
+      createdAt: r.createdAt.toISOString(),
+      processedAt: iso(r.processedAt),
+    })),
+    transfer: transferInstructionsFor(order, bank),
+    cancellable: (SHOPPER_CANCELLABLE as readonly OrderStatus[]).includes(order.status) && order.amountPaid === 0,
     paymentProvider: order.paymentProvider,
     paymentMethod: order.paymentMethod,
     paymentReference: order.paymentReference,
@@ -42,6 +92,7 @@ export function toOrderView(order: OrderWithLines): OrderView {
     archivedAt: iso(order.archivedAt),
     createdAt: order.createdAt.toISOString(),
     lines: order.lines.map((l) => ({
+      id: l.id,
       productId: l.productId,
       variantId: l.variantId,
       sku: l.sku,
@@ -53,6 +104,7 @@ export function toOrderView(order: OrderWithLines): OrderView {
       unitDiscount: koboToNaira(l.unitDiscount),
       quantity: l.quantity,
       lineTotal: koboToNaira((l.unitPrice - l.unitDiscount) * l.quantity),
+      restockedQuantity: l.restockedQuantity,
     })),
     allowedTransitions: [...TRANSITIONS[order.status]],
   };

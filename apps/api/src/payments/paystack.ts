@@ -1,10 +1,18 @@
 /**
  * Paystack over its documented REST API (https://paystack.com/docs/api/transaction/):
- * POST /transaction/initialize and GET /transaction/verify/:reference, authenticated with
- * the secret key. Webhooks are signed with HMAC-SHA512 of the raw body and the secret key.
+ * POST /transaction/initialize, GET /transaction/verify/:reference and POST /refund,
+ * authenticated with the secret key. Webhooks are signed with HMAC-SHA512 of the raw body
+ * and the secret key; a refund is queued by POST /refund and settled by the
+ * `refund.processed` (or `refund.failed`) webhook.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type InitializeInput, type PaymentProvider, PaymentProviderError, type VerifyResult } from './provider.ts';
+import {
+  type InitializeInput,
+  type PaymentProvider,
+  PaymentProviderError,
+  type RefundResult,
+  type VerifyResult,
+} from './provider.ts';
 
 interface PaystackConfig {
   secretKey: string;
@@ -74,6 +82,16 @@ export function createPaystackProvider(config: PaystackConfig): PaymentProvider 
       const { status, amount, currency, gateway_response } = res.data;
       const mapped = status === 'success' ? 'success' : status === 'failed' || status === 'reversed' ? 'failed' : 'pending';
       return { status: mapped, amount: Number(amount), currency, reason: gateway_response, raw: res.data };
+    },
+
+    async refund({ reference, amount, reason }): Promise<RefundResult> {
+      const res = await call<{ id: number | string; status: string } | null>('POST', '/refund', {
+        transaction: reference,
+        amount: String(amount),
+        merchant_note: reason.slice(0, 200),
+      });
+      if (!res.status || !res.data) throw new PaymentProviderError(res.message || 'Paystack refused the refund');
+      return { id: String(res.data.id), status: res.data.status === 'processed' ? 'processed' : 'pending' };
     },
   };
 }

@@ -29,12 +29,21 @@ export interface VerifyResult {
   raw: unknown;
 }
 
+export interface RefundResult {
+  /** The provider's id for the refund (its webhooks name it). */
+  id: string;
+  /** `pending`: the provider pays it out later and says so by webhook. */
+  status: 'pending' | 'processed';
+}
+
 export interface PaymentProvider {
   readonly name: 'paystack' | 'sandbox';
   /** The key the browser needs to open the checkout (Paystack's public key; empty for the sandbox). */
   readonly publicKey: string;
   initialize(input: InitializeInput): Promise<InitializeResult>;
   verify(reference: string): Promise<VerifyResult>;
+  /** Gives `amount` kobo of the payment made with `reference` back to the card; throws PaymentProviderError when refused. */
+  refund(input: { reference: string; amount: number; reason: string }): Promise<RefundResult>;
 }
 
 export class PaymentProviderError extends Error {

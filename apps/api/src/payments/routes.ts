@@ -10,14 +10,20 @@ import {
   errorResponse,
   isPaidStatus,
   koboToNaira,
+  MAX_UNPAID_ORDERS,
+  MESSAGES_ORDER,
   quoteBody,
   quoteResponse,
+  transferEnabled,
   verifyResponse,
+  type WebPaymentMethod,
 } from '@shop/shared';
 import { z } from 'zod';
-import { notFound } from '../lib/http-error.ts';
+import { getSettings } from '../content/settings-service.ts';
+import { badRequest, notFound } from '../lib/http-error.ts';
 import type { PricedMethod } from '../delivery/service.ts';
 import type { OrderWithLines } from '../orders/service.ts';
+import { transferInstructionsFor } from '../orders/view.ts';
 import { SANDBOX_CARDS } from './sandbox.ts';
 
 const tags = ['checkout'];
@@ -33,8 +39,12 @@ const errors = {
 };
 const referenceParams = z.object({ reference: z.string().min(1).max(100) });
 
+/** The order goes ahead: paid, and not let go meanwhile (paid after its hold ran out, with the goods gone). */
+const goesAhead = (order: OrderWithLines) =>
+  isPaidStatus(order.paymentStatus) && order.status !== 'cancelled' && order.status !== 'failed';
+
 function verifyMessage(order: OrderWithLines, reason?: string): string {
-  if (isPaidStatus(order.status)) return 'Payment verified';
+  if (goesAhead(order)) return 'Payment verified';
   if (order.status === 'pending') return reason ?? 'The payment has not been completed yet';
   return order.failureReason ?? reason ?? `The order is ${order.status}`;
 }
@@ -50,6 +60,15 @@ const methodView = (m: PricedMethod, free: boolean) => ({
   pickupHours: m.pickupHours,
   payOnDelivery: m.payOnDelivery,
 });
+
+/** The web payment methods open to this order: the card when a provider is configured, transfer once the bank is set, pay on delivery where the method allows it. */
+function paymentMethodsFor(card: boolean, transfer: boolean, method: PricedMethod | null): WebPaymentMethod[] {
+  return [
+    ...(card ? (['paystack'] as const) : []),
+    ...(transfer ? (['transfer'] as const) : []),
+    ...(method?.payOnDelivery ? (['pod'] as const) : []),
+  ];
+}
 
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The signed-in shopper's own order (or any, for an admin); 404 otherwise, so ids do not leak. */
@@ -71,6 +90,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const user = request.user!;
       const body = request.body;
+      const settings = await getSettings(app.db);
       const { lines, pricing } = await app.orders.quote(body.lines as never, {
         email: body.email ?? user.email,
         state: body.state || user.state,
@@ -94,6 +114,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         coupon: coupon
           ? { code: coupon.code, type: coupon.type, value: coupon.type === 'fixed' ? koboToNaira(coupon.value) : coupon.value }
           : null,
+        paymentMethods: paymentMethodsFor(app.payments.provider !== undefined, transferEnabled(settings), pricing.method),
         lines: lines.map((l) => ({
           productId: l.productId,
           variantId: l.variantId,
@@ -114,14 +135,19 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'Create a pending order, reserve its stock and start the payment',
+      summary:
+        'Create an order priced by the server and reserve its stock: a card payment starts (paystack), a transfer waits for the money (transfer), or it is confirmed to be paid on delivery (pod)',
+      description: `A shopper may hold at most ${MAX_UNPAID_ORDERS} unpaid orders (409), and one order takes at most the shop's maxUnitsPerProduct units of a product (400).`,
       body: checkoutBody,
       response: { 201: checkoutResponse, ...errors },
     },
     handler: async (request, reply) => {
-      const provider = app.payments.requireProvider();
       const user = request.user!;
       const body = request.body;
+      const paymentMethod = body.paymentMethod ?? 'paystack';
+      const settings = await getSettings(app.db);
+      const provider = paymentMethod === 'paystack' ? app.payments.requireProvider() : undefined;
+      if (paymentMethod === 'transfer' && !transferEnabled(settings)) throw badRequest(MESSAGES_ORDER.transferUnavailable);
       await app.orders.expirePending();
       const order = await app.orders.create({
         channel: 'web',
@@ -136,21 +162,33 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           country: body.country || user.country,
         },
         lines: body.lines as never,
-        status: 'pending',
-        paymentProvider: provider.name,
-        checkout: { deliveryMethodId: body.deliveryMethodId, couponCode: body.couponCode },
+        status: paymentMethod === 'pod' ? 'confirmed' : 'pending',
+        paymentProvider: provider?.name ?? paymentMethod,
+        paymentMethod,
+        ...(paymentMethod === 'transfer' && { pendingMs: settings.transferHoldHours * 60 * 60 * 1000 }),
+        checkout: {
+          deliveryMethodId: body.deliveryMethodId,
+          couponCode: body.couponCode,
+          payOnDelivery: paymentMethod === 'pod',
+        },
+        limits: { maxUnitsPerProduct: settings.maxUnitsPerProduct, maxUnpaidOrders: MAX_UNPAID_ORDERS },
       });
-      const { accessCode } = await app.payments.start(order);
+      // Only a card payment with something to pay opens a checkout (a coupon may have covered it all).
+      const { accessCode } = provider && order.paymentStatus === 'unpaid' ? await app.payments.start(order) : {};
+      const transfer = transferInstructionsFor(order, settings);
       return reply.status(201).send({
         orderId: order.id,
         number: order.number,
+        status: order.status,
+        paymentMethod,
         reference: order.paymentReference!,
         amount: order.total,
         currency: order.currency,
         email: order.email,
-        provider: provider.name,
-        publicKey: provider.publicKey,
+        provider: provider && order.paymentStatus === 'unpaid' ? provider.name : null,
+        publicKey: provider?.publicKey ?? '',
         accessCode,
+        ...(transfer && { transfer }),
       });
     },
   });
@@ -168,7 +206,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const settled = await app.payments.verify(await ownOrder(request.params.reference, request.user!));
       return {
         status: settled.order.status,
-        paid: isPaidStatus(settled.order.status),
+        paid: goesAhead(settled.order),
         orderId: settled.order.id,
         number: settled.order.number,
         msg: verifyMessage(settled.order, settled.reason),

@@ -4,10 +4,11 @@
  * records the outcome of a success card or a decline card there. Verification then goes
  * through exactly the same code path as Paystack's.
  */
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sandboxTransactions } from '../db/schema/index.ts';
-import type { InitializeInput, PaymentProvider, VerifyResult } from './provider.ts';
+import { type InitializeInput, type PaymentProvider, PaymentProviderError, type VerifyResult } from './provider.ts';
 
 /** Test cards shown by the sandbox checkout. */
 export const SANDBOX_CARDS = {
@@ -42,6 +43,13 @@ export function createSandboxProvider(db: Db): SandboxProvider {
         reason: tx.status === 'failed' ? 'Declined by the card issuer (sandbox decline card)' : undefined,
         raw: tx,
       };
+    },
+
+    /** The sandbox pays a refund back at once, for a transaction it was paid with. */
+    async refund({ reference }) {
+      const [tx] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, reference));
+      if (tx?.status !== 'success') throw new PaymentProviderError('The sandbox has no paid transaction with that reference');
+      return { id: `sandbox_refund_${randomUUID()}`, status: 'processed' as const };
     },
 
     /** Records the outcome of the test checkout; only a pending transaction can change. */

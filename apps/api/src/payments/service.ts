@@ -1,14 +1,16 @@
 /**
  * Payments as the orders see them: start a payment for an order, ask the provider whether
- * it was paid, and take Paystack's signed webhook. The one writer of `payment_events` (what
- * providers told us, for the record); orders change only through the order service's
- * `settle`, which is idempotent whatever the number of concurrent calls.
+ * it was paid, give money back to the card, and take Paystack's signed webhook. The one
+ * writer of `payment_events` (what providers told us, for the record); orders change only
+ * through the order service (`settle`, `refund`, `settleRefund`), which is idempotent
+ * whatever the number of concurrent calls.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { paymentEvents } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { OrderService, OrderWithLines } from '../orders/service.ts';
+import type { RefundInput } from '../orders/ledger.ts';
+import { cardPayment, type OrderService, type OrderWithLines } from '../orders/service.ts';
 import { isValidPaystackSignature } from './paystack.ts';
 import { type PaymentProvider, PaymentProviderError, type VerifyResult } from './provider.ts';
 import type { SandboxProvider } from './sandbox.ts';
@@ -16,6 +18,7 @@ import type { SandboxProvider } from './sandbox.ts';
 export const PAYMENTS_UNAVAILABLE = 'Payments are not available right now';
 export const PAYMENT_NOT_STARTED = 'The payment could not be started. Please try again.';
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
+export const REFUND_REFUSED = 'The card refund could not be started';
 
 export interface PaymentEvent {
   provider: string;
@@ -51,7 +54,37 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
   /** Settles the order with what the provider said about `reference`, once it is recorded. */
   async function applyResult(providerName: string, reference: string, result: VerifyResult) {
     await recordEvent({ provider: providerName, reference, event: 'verify', payload: result.raw });
-    return orders.settle(reference, result);
+    return orders.settle(reference, result, providerName);
+  }
+
+  /**
+   * Paystack's word on a refund it queued: processed (the money is back on the card) or
+   * failed (nothing went back; the amount can be refunded again). Matched by Paystack's
+   * refund id, or by the transaction and amount; unknown refunds are only recorded.
+   */
+  async function refundEvent(
+    name: 'refund.processed' | 'refund.failed',
+    data: {
+      id?: number | string;
+      transaction_reference?: string;
+      transaction?: { reference?: string };
+      amount?: number | string;
+    },
+    payload: unknown,
+  ): Promise<void> {
+    const reference = data.transaction_reference ?? data.transaction?.reference;
+    await recordEvent({ provider: 'paystack', reference: reference ?? '', event: name, payload });
+    const refundId = await orders.findPendingRefund(
+      data.id === undefined ? undefined : String(data.id),
+      reference,
+      Number(data.amount),
+    );
+    if (!refundId) return;
+    await orders.settleRefund(
+      { refundId },
+      name === 'refund.processed' ? 'processed' : 'failed',
+      'Paystack could not pay the refund',
+    );
   }
 
   return {
@@ -59,6 +92,33 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
     sandbox,
     requireProvider,
     recordEvent,
+
+    /**
+     * Gives money back for an order. Paid by card through the provider in use, it goes back
+     * to the card: Paystack queues it (pending until its refund.processed webhook), the
+     * sandbox pays it at once. Otherwise the shop pays it back itself and it is recorded as
+     * done. When the provider refuses, the refund is marked failed and the admin gets a 502;
+     * units put back on sale stay there.
+     */
+    async refund(order: OrderWithLines, input: Omit<RefundInput, 'method'>): Promise<OrderWithLines> {
+      const card = cardPayment(order);
+      const toCard = card && provider && card.provider === provider.name ? provider : undefined;
+      const method = toCard ? (toCard.name === 'paystack' ? 'paystack' : 'sandbox') : 'manual';
+      const started = await orders.refund(order.id, { ...input, method });
+      if (method !== 'paystack' || !toCard || !card) return started.order;
+      const { refund } = started;
+      try {
+        const result = await toCard.refund({ reference: card.reference, amount: refund.amount, reason: input.reason });
+        await orders.refundAccepted(refund.id, result.id);
+        if (result.status === 'processed') await orders.settleRefund({ refundId: refund.id }, 'processed');
+      } catch (error) {
+        log.error({ err: error, orderId: order.id }, 'card refund refused');
+        const reason = error instanceof PaymentProviderError ? error.message : REFUND_REFUSED;
+        await orders.settleRefund({ refundId: refund.id }, 'failed', reason);
+        throw new HttpError(502, `${REFUND_REFUSED}: ${reason}`);
+      }
+      return (await orders.get(order.id)) ?? started.order;
+    },
 
     /**
      * Opens the provider's transaction for a new pending order. If the provider refuses or
@@ -129,11 +189,26 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
     async paystackWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
       if (!paystackSecretKey) return 'not-configured';
       if (!isValidPaystackSignature(rawBody, signature, paystackSecretKey)) return 'bad-signature';
-      let event: { event?: string; data?: { reference?: string; amount?: number; currency?: string } };
+      let event: {
+        event?: string;
+        data?: {
+          id?: number | string;
+          reference?: string;
+          transaction_reference?: string;
+          transaction?: { reference?: string };
+          amount?: number | string;
+          currency?: string;
+          status?: string;
+        };
+      };
       try {
         event = JSON.parse(rawBody.toString('utf8'));
       } catch {
         return 'bad-json';
+      }
+      if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+        await refundEvent(event.event, event.data ?? {}, event);
+        return 'accepted';
       }
       const reference = event.data?.reference;
       if (typeof reference !== 'string' || !reference) return 'accepted';
@@ -146,7 +221,7 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
           raw: event.data,
         };
         try {
-          await orders.settle(reference, result);
+          await orders.settle(reference, result, 'paystack');
         } catch (error) {
           if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
         }

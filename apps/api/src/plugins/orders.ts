@@ -1,4 +1,4 @@
-/** The order service (app.orders): creation, lifecycle, settlement and expiry of orders. */
+/** The order service (app.orders): creation, lifecycle, payments, refunds and expiry of orders; its events queue messages. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createOrderService, type OrderService } from '../orders/service.ts';
@@ -13,8 +13,8 @@ export default fp(
   async function orders(app: FastifyInstance) {
     app.decorate(
       'orders',
-      createOrderService(app.db, (id) => app.images.url(id)),
+      createOrderService(app.db, (id) => app.images.url(id), app.messages.notifier.orderEvents),
     );
   },
-  { name: 'orders', dependencies: ['context', 'images'] },
+  { name: 'orders', dependencies: ['context', 'images', 'messages'] },
 );

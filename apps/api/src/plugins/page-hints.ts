@@ -63,6 +63,8 @@ interface PageParts {
   root: string;
   afterRoot?: string;
   title?: string;
+  /** The page's own <meta> and <link> tags, after the title (a description replaces index.html's). */
+  head?: string;
 }
 
 export function createPageHints(webRoot: string) {
@@ -110,12 +112,15 @@ export function createPageHints(webRoot: string) {
   const plainHtml = page({ late: appScript + appLinks, root: '' });
 
   /** `early`: image preloads, before the code; `late`: the code and data, at the end of the head. */
-  function page({ early = '', late = '', root, afterRoot = '', title }: PageParts) {
+  function page({ early = '', late = '', root, afterRoot = '', title, head = '' }: PageParts) {
     let html =
       firstScript < 0
         ? headStart.replace('</head>', () => `${early}</head>`)
         : `${headStart}${stylesheets.join('')}${early}${headRest}`;
-    if (title !== undefined) html = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`);
+    if (head.includes('<meta name="description"')) html = html.replace(/<meta name="description"[^>]*>\s*/, '');
+    if (title !== undefined || head) {
+      html = html.replace(/<title>([\s\S]*?)<\/title>/, (_, own: string) => `<title>${title ?? own}</title>${head}`);
+    }
     return html
       .replace('</head>', () => `${late}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${root}</div>${afterRoot}`);
@@ -139,7 +144,7 @@ export function createPageHints(webRoot: string) {
         // The page shows without its code, so the code waits, inert in a template, until
         // the main image has loaded (boot.ts): on a phone's slow connection the image
         // does not share the bandwidth with 130 kB of JavaScript.
-        const { html, data, title } = rendered.page;
+        const { html, data, title, head } = rendered.page;
         const preloads = /^(?:<link rel="preload"[^>]*>)+/.exec(html)?.[0] ?? '';
         return page({
           early: preloads,
@@ -148,6 +153,7 @@ export function createPageHints(webRoot: string) {
             `<script type="application/json" id="${rendered.dataId}">${data}</script>` +
             `<template data-app="/${escapeAttr(app?.file ?? '')}">${appLinks}${code}</template>`,
           title,
+          head,
         });
       }
       let images = '';

@@ -6,11 +6,15 @@
  * by the versions it depends on, so a write is visible to the very next read on every
  * process: the version check is one primary-key read, shared by concurrent requests
  * (see lib/batched.ts). Answers carry a strong ETag; a matching If-None-Match gets a 304.
+ * Tracking parameters (utm_*, fbclid, ...: @shop/shared/tracking) are not part of the key, so
+ * a shared link is answered from the same entry as the plain URL.
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withoutTrackingParams } from '@shop/shared/tracking';
 import { cacheVersions } from '../db/schema/index.ts';
 import { batched } from '../lib/batched.ts';
 
@@ -20,6 +24,8 @@ export type CachedAnswer = (
   | { body: unknown }
   /** A page of the web app instead of JSON (see plugins/web.ts). */
   | { html: string }
+  /** Other text: robots.txt, sitemaps (seo/). `type` is the Content-Type. */
+  | { text: string; type: string }
 ) & {
   headers?: Record<string, string>;
   /** false: send this answer but do not keep it (a fallback that should be retried). */
@@ -33,12 +39,28 @@ interface Entry {
   etag: string;
   headers: Record<string, string>;
   /** Compressed variants, made on the first request that accepts them. */
-  br?: Buffer;
-  gzip?: Buffer;
+  br?: Buffer | Promise<Buffer>;
+  gzip?: Buffer | Promise<Buffer>;
 }
 
 /** Answers below this size are not worth compressing. */
 const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Answers from this size (a sitemap file: megabytes) are compressed on libuv's thread pool:
+ * brotli at quality 5 takes about 40 ms per megabyte, which would hold every other request up.
+ */
+const COMPRESS_OFF_THREAD_BYTES = 256 * 1024;
+
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function compress(payload: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<Buffer> {
+  const offThread = payload.length >= COMPRESS_OFF_THREAD_BYTES;
+  if (encoding === 'br') return offThread ? brotliAsync(payload, BROTLI_OPTIONS) : brotliCompressSync(payload, BROTLI_OPTIONS);
+  return offThread ? gzipAsync(payload, { level: 6 }) : gzipSync(payload, { level: 6 });
+}
 
 function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   const accept = request.headers['accept-encoding'];
@@ -87,7 +109,7 @@ export default fp(
       }
     }
 
-    function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
+    async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<void> {
       const encoding = entry.payload.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request) : undefined;
       // Each representation has its own strong ETag.
       const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
@@ -100,11 +122,11 @@ export default fp(
       }
       reply.type(entry.type);
       if (encoding === 'br') {
-        entry.br ??= brotliCompressSync(entry.payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-        reply.header('Content-Encoding', 'br').send(entry.br);
+        entry.br ??= compress(entry.payload, 'br');
+        reply.header('Content-Encoding', 'br').send(await entry.br);
       } else if (encoding === 'gzip') {
-        entry.gzip ??= gzipSync(entry.payload, { level: 6 });
-        reply.header('Content-Encoding', 'gzip').send(entry.gzip);
+        entry.gzip ??= compress(entry.payload, 'gzip');
+        reply.header('Content-Encoding', 'gzip').send(await entry.gzip);
       } else {
         reply.send(entry.payload);
       }
@@ -120,18 +142,22 @@ export default fp(
           bytes = 0;
           seenVersions = all;
         }
-        const key = `${scopes.map((s) => versions.get(s) ?? 0).join('.')}|${request.url}`;
+        const key = `${scopes.map((s) => versions.get(s) ?? 0).join('.')}|${withoutTrackingParams(request.url)}`;
         let entry = entries.get(key);
         if (!entry) {
           const answer = await compute();
-          const isHtml = 'html' in answer;
-          const payload = Buffer.from(isHtml ? answer.html : JSON.stringify(answer.body));
+          const [text, type] =
+            'html' in answer
+              ? [answer.html, 'text/html; charset=utf-8']
+              : 'text' in answer
+                ? [answer.text, answer.type]
+                : [JSON.stringify(answer.body), 'application/json; charset=utf-8'];
+          const payload = Buffer.from(text);
           const etag = `"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
-          const type = isHtml ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
           entry = { payload, type, etag, headers: answer.headers ?? {} };
           if (answer.keep !== false) remember(key, entry);
         }
-        send(request, reply, entry);
+        await send(request, reply, entry);
       },
     });
   },

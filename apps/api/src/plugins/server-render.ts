@@ -1,8 +1,10 @@
 /**
  * Loads the web app's server-side renderer (apps/web/dist-server/entry-server.js, built
  * next to the browser's build) and lets it read the API in this process through
- * app.inject: no socket, the same routes, validation and read cache a browser gets.
- * Without the file (an API-only deployment, the tests) pages are rendered in the browser.
+ * app.inject: no socket, the same routes, validation and read cache a browser gets. It
+ * renders with the shop's public address (PUBLIC_URL), so canonical and sharing URLs are the
+ * shop's, not the address the request came in on. Without the file (an API-only deployment,
+ * the tests) pages are rendered in the browser.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,10 +16,20 @@ export interface RenderedPage {
   html: string;
   data: string;
   title: string | undefined;
+  /** The page's <meta> and <link> tags (description, canonical, robots, Open Graph), for <head>. */
+  head?: string;
+  /** 404: the page shows the app's Not Found (a deleted product, an unknown brand); 200 otherwise. */
+  status?: number;
+}
+
+/** What entry-server.tsx renders with, besides the URL. */
+export interface RenderOptions {
+  /** The shop's public address, no trailing slash (config.publicUrl). */
+  origin: string;
 }
 
 interface RendererModule {
-  render(url: string): Promise<RenderedPage | undefined>;
+  render(url: string, options: RenderOptions): Promise<RenderedPage | undefined>;
   setTransport(send: typeof fetch): void;
   SERVER_DATA_ID: string;
 }
@@ -51,6 +63,7 @@ export const MAX_RENDERS_AT_ONCE = 4;
 export function createRenderer(app: FastifyInstance, webRoot: string): Renderer | undefined {
   const file = rendererPath(webRoot);
   if (!existsSync(file)) return undefined;
+  const options: RenderOptions = { origin: app.config.publicUrl };
   let rendering = 0;
   let loading: Promise<RendererModule> | undefined;
   const load = () =>
@@ -64,7 +77,7 @@ export function createRenderer(app: FastifyInstance, webRoot: string): Renderer 
       rendering += 1;
       try {
         const mod = await load();
-        const page = await mod.render(url);
+        const page = await mod.render(url, options);
         return page && { page, dataId: mod.SERVER_DATA_ID };
       } finally {
         rendering -= 1;

@@ -2,7 +2,9 @@
  * Serves the built web app from the API's port. Hashed assets are cached for a year;
  * pages are revalidated. The storefront's public pages are rendered on the server when
  * the web build includes its renderer (server-render.ts); other non-API GETs get
- * index.html (the SPA routes them); unknown /api paths get a JSON 404.
+ * index.html (the SPA routes them); unknown /api paths get a JSON 404. A rendered page of
+ * something that does not exist (a deleted product, an unknown brand) is sent with 404 and
+ * not kept. Pages are rendered, and cached, for their URL without tracking parameters.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@shop/shared';
+import { withoutTrackingParams } from '@shop/shared/tracking';
 import { createPageHints, type PageHints } from './page-hints.ts';
 import { createRenderer, type Renderer } from './server-render.ts';
 
@@ -35,10 +38,14 @@ export default fp(
     const hints = hasWeb && root ? createPageHints(root) : undefined;
     const renderer = hasWeb && root ? createRenderer(app, root) : undefined;
 
-    /** The page rendered on the server, or undefined: the browser renders it. */
+    /**
+     * The page rendered on the server, or undefined: the browser renders it. Rendered for the
+     * URL without tracking parameters: the read cache keys it so, and the browser drops them
+     * before it hydrates (main.tsx).
+     */
     async function tryRender(request: FastifyRequest, render: Renderer) {
       try {
-        return await render.render(request.url);
+        return await render.render(withoutTrackingParams(request.url));
       } catch (err) {
         request.log.error({ err }, 'server-side rendering failed; sending the app to render in the browser');
         return undefined;
@@ -65,6 +72,11 @@ export default fp(
         // like the API's answers. A page that fell back to the browser is not kept.
         return app.readCache.serve(request, reply, ['catalog', 'content'], async () => {
           const rendered = await tryRender(request, renderer);
+          if (rendered?.page.status === 404) {
+            // Not kept: the cache only holds pages that exist (and answers them with 200).
+            reply.status(404);
+            return { html: pages.htmlFor(pathname, { rendered }), keep: false };
+          }
           if (rendered) return { html: pages.htmlFor(pathname, { rendered }) };
           return { html: await appHtml(pathname, pages), keep: false };
         });

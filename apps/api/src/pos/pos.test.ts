@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orders } from '../db/schema/index.ts';
-import { insertProduct, readProduct } from '../../test/fixtures.ts';
+import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 
 let ctx: TestContext;
@@ -140,6 +140,50 @@ describe('point-of-sale sales', () => {
     expect(order).toMatchObject({ customerId: null, userId: null });
     const purchase = await ctx.app.inject({ method: 'GET', url: `/api/purchases/${receipt.order.id}`, headers: admin });
     expect(purchase.json()).toMatchObject({ customerName: 'Walk-in customer', channel: 'pos', totalPrice: '24000.00' });
+  });
+
+  it('sells the variant a line names (variantId), and takes its stock only', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Adire Wrap Skirt',
+      price: 1_800_000,
+      variants: [
+        { size: 'small', color: 'Indigo', counter: 3 },
+        { size: 'medium', color: 'Indigo', counter: 3 },
+        { size: 'large', color: 'Indigo', counter: 3 },
+      ],
+    });
+    const medium = (await readVariants(ctx.database.db, product.id))[1]!;
+    const res = await sell({ lines: [{ productId: product.id, variantId: medium.id, quantity: 2 }], paymentMethod: 'card' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().order.lines).toMatchObject([
+      { variantId: medium.id, sku: medium.sku, size: 'medium', color: 'Indigo', quantity: 2, lineTotal: 36_000 },
+    ]);
+    expect((await readVariants(ctx.database.db, product.id)).map((v) => [v.size, v.counter])).toEqual([
+      ['small', 3],
+      ['medium', 1],
+      ['large', 3],
+    ]);
+    expect((await readProduct(ctx.database.db, product.id)).counter).toBe(7);
+  });
+
+  it('asks for a size when a line names no variant of a product that has several, selling nothing', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Kampala Shirt',
+      variants: [
+        { size: 'medium', color: 'Green', counter: 4 },
+        { size: 'large', color: 'Green', counter: 4 },
+      ],
+    });
+    const customersBefore = (await ctx.database.db.select().from(customers)).length;
+    const res = await sell({
+      customer: { firstName: 'Ada', lastName: 'Obi', email: 'ada.size@example.com' },
+      lines: [{ productId: product.id, quantity: 1 }],
+      paymentMethod: 'cash',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ msg: 'Choose a size' });
+    expect((await readVariants(ctx.database.db, product.id)).map((v) => v.counter)).toEqual([4, 4]);
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(customersBefore);
   });
 
   it.each([

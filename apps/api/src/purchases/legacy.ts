@@ -7,6 +7,7 @@
  */
 import type { PurchaseCreateBody } from '@shop/shared';
 import { findProductIdsByTitle } from '../catalog/product-query.ts';
+import { getSettings } from '../content/settings-service.ts';
 import { findCustomerByEmail } from '../customers/service.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
@@ -125,6 +126,10 @@ export async function createLegacyPurchase(
     },
     lines,
     paymentProvider: deps.payments.provider?.name,
+    paymentMethod: 'paystack',
+    // The old client's cart sends one call per line, so the cap on unpaid orders would refuse
+    // its fourth line; the cap on units per product still holds (decision record 0010).
+    limits: { maxUnitsPerProduct: (await getSettings(deps.db)).maxUnitsPerProduct },
   });
   // Without a reference (or a provider to ask), the order waits as pending until it expires.
   if (!reference || !deps.payments.provider) return order;

@@ -11,6 +11,7 @@ let shopper: InjectOptions['headers'];
 /** Order numbers of the four known orders, by letter (A oldest … D newest). */
 const numbers: Record<'A' | 'B' | 'C' | 'D', string> = { A: '', B: '', C: '', D: '' };
 const ids: Record<'A' | 'B' | 'C' | 'D', string> = { A: '', B: '', C: '', D: '' };
+const invoices: Record<'A' | 'B' | 'C' | 'D', string> = { A: '', B: '', C: '', D: '' };
 let categoryId: string;
 
 beforeAll(async () => {
@@ -50,6 +51,7 @@ beforeAll(async () => {
       .where(eq(orders.id, order.id));
     numbers[key] = order.number;
     ids[key] = order.id;
+    invoices[key] = order.invoiceNumber ?? '';
   };
   await place(
     'A',
@@ -142,6 +144,9 @@ describe('the purchases list', () => {
       deliveryMethod: null,
       number: numbers.B,
       status: 'pending',
+      paymentStatus: 'unpaid',
+      paymentMethod: null,
+      invoiceNumber: null,
       channel: 'web',
       customerName: 'Bola Ahmed',
       createdAt: '2024-03-05T22:30:00.000Z',
@@ -242,10 +247,11 @@ describe('the CSV export', () => {
     const text = res.body.replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'number,createdAt,status,channel,customerName,email,title,color,size,quantity,price,discount,couponCode,couponDiscount,deliveryMethod,deliveryFee,totalPrice,categoryId,archivedAt,id',
+      'number,createdAt,status,paymentStatus,paymentMethod,invoiceNumber,channel,customerName,email,title,color,size,quantity,price,discount,couponCode,couponDiscount,deliveryMethod,deliveryFee,totalPrice,categoryId,archivedAt,id',
     );
+    expect(invoices.A).toMatch(/^INV-\d{6}$/);
     expect(lines[1]).toBe(
-      `${numbers.A},2024-03-01T11:00:00.000Z,paid,web,Ada Obi,ada@example.com,Ankara Maxi Dress,red,,1,25000.00,5000.00,,0.00,,0.00,20000.00,${categoryId},,${ids.A}`,
+      `${numbers.A},2024-03-01T11:00:00.000Z,paid,paid,,${invoices.A},web,Ada Obi,ada@example.com,Ankara Maxi Dress,red,,1,25000.00,5000.00,,0.00,,0.00,20000.00,${categoryId},,${ids.A}`,
     );
     // Commas and quotes are quoted, quotes doubled.
     expect(lines[2]).toContain(',"Ankara Maxi Dress, Coral ""Bead"", Necklace",');

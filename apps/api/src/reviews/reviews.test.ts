@@ -35,9 +35,9 @@ async function buyWithSandbox(token: string, productId: string) {
   expect(verified.json()).toMatchObject({ status: 'paid' });
 }
 
-/** A pending order (checkout only), then optionally marked paid by an admin. */
+/** A pending order (checkout only), then optionally paid: an admin records a transfer of its total. */
 async function order(token: string, productId: string, markPaid: boolean) {
-  const { orderId } = (
+  const { orderId, amount } = (
     await ctx.app.inject({
       method: 'POST',
       url: '/api/checkout',
@@ -47,12 +47,12 @@ async function order(token: string, productId: string, markPaid: boolean) {
   ).json();
   if (markPaid) {
     const res = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/${orderId}/status`,
+      method: 'POST',
+      url: `/api/orders/${orderId}/payments`,
       headers: bearer(admin.accessToken),
-      payload: { status: 'paid' },
+      payload: { method: 'transfer', amount: amount / 100 },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
   }
   return orderId as string;
 }
@@ -137,7 +137,13 @@ describe('posting a review', () => {
     expect((await postReview(delivered.accessToken, product.id, { rating: 3 })).statusCode).toBe(201);
 
     const refunded = await registerShopper(ctx.app);
-    await patch(await order(refunded.accessToken, product.id, true), 'refunded');
+    const refund = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${await order(refunded.accessToken, product.id, true)}/refunds`,
+      headers: bearer(admin.accessToken),
+      payload: { reason: 'Changed their mind' },
+    });
+    expect(refund.json()).toMatchObject({ status: 'refunded', paymentStatus: 'refunded' });
     expect((await postReview(refunded.accessToken, product.id, { rating: 1 })).statusCode).toBe(403);
 
     const cancelled = await registerShopper(ctx.app);

@@ -1,14 +1,15 @@
 /**
- * Reviews: only a buyer may review (an order of theirs with the product that is paid,
- * fulfilled or delivered), one review per shopper and product. Saving a review and
+ * Reviews: only a buyer may review (an order of theirs with the product that is paid for,
+ * or delivered), one review per shopper and product. Saving a review and
  * recomputing the product's rating figures happen in one transaction that first locks
  * the product row, so concurrent reviews of one product never leave the figures stale.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isUuid, PAID_STATUSES, type Review, type ReviewListQuery } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
+import { lockProducts, setRatingFigures } from '../catalog/product-service.ts';
 
 /** The statuses in which an order counts as bought. */
 const PRODUCT_NOT_FOUND = 'Product not found';
@@ -44,7 +45,13 @@ export function createReviewService(db: Db) {
       .select({ one: sql<number>`1` })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.productId, productId), eq(orders.userId, userId), inArray(orders.status, [...PAID_STATUSES])))
+      .where(
+        and(
+          eq(orderLines.productId, productId),
+          eq(orders.userId, userId),
+          or(inArray(orders.paymentStatus, [...PAID_STATUSES]), eq(orders.status, 'delivered')),
+        ),
+      )
       .limit(1);
     return row !== undefined;
   }
@@ -61,7 +68,7 @@ export function createReviewService(db: Db) {
 
       return db.transaction(async (tx) => {
         // The lock orders concurrent reviews of this product, so each recount sees the others.
-        const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+        const [locked] = await lockProducts(tx, [productId]);
         if (!locked) throw notFound(PRODUCT_NOT_FOUND);
         const [row] = await tx
           .insert(reviews)
@@ -80,14 +87,10 @@ export function createReviewService(db: Db) {
             created: sql<boolean>`(xmax = 0)`,
           });
         if (!row) throw new Error('review upsert returned no row');
-        const [figures] = await tx
-          .update(products)
-          .set({
-            ratingCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${productId})::int`,
-            ratingSum: sql`(select coalesce(sum(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${productId})::int`,
-          })
-          .where(eq(products.id, productId))
-          .returning({ ratingCount: products.ratingCount, ratingSum: products.ratingSum });
+        const figures = await setRatingFigures(tx, productId, {
+          count: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${productId})::int`,
+          sum: sql`(select coalesce(sum(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${productId})::int`,
+        });
         const ratingCount = figures?.ratingCount ?? 0;
         return {
           ok: true as const,

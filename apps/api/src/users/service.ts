@@ -1,5 +1,5 @@
 /** Users: the only module that reads or writes the users table. */
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminUser,
   type AuthUser,
@@ -68,6 +68,27 @@ export async function insertUser(db: Db, input: RegisterBody, role: Role = 'shop
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+/**
+ * Shopper accounts that cannot sign in (no password matches their hash): the demo shop's
+ * past customers, who have orders but no way in. Existing emails are left as they are.
+ */
+export async function insertAccountsWithoutPassword(db: Db, people: Omit<RegisterBody, 'password'>[]): Promise<UserRow[]> {
+  if (people.length === 0) return [];
+  await db
+    .insert(users)
+    .values(people.map((p) => ({ ...p, email: p.email.trim().toLowerCase(), role: 'shopper' as const, passwordHash: '!' })))
+    .onConflictDoNothing();
+  return db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        people.map((p) => p.email.trim().toLowerCase()),
+      ),
+    );
 }
 
 /**

@@ -91,6 +91,19 @@ export const products = pgTable(
     counter: integer('counter').notNull().default(0),
     minSalePrice: bigint('min_sale_price', { mode: 'number' }).notNull().default(0),
     maxSalePrice: bigint('max_sale_price', { mode: 'number' }).notNull().default(0),
+    /**
+     * Derived too (migration 0010): the fewest units of a variant on sale that has any, null
+     * when none has stock. Low stock, everywhere, is `not paused and lowest_stock <= threshold`.
+     * Not indexed: only the admins' filter reads it, and an index would make every stock move
+     * (which changes it) update all of the table's indexes instead of none.
+     */
+    lowestStock: integer('lowest_stock'),
+    /**
+     * Derived too (migration 0012): the sizes, and the colours lower-cased, of the variants on
+     * sale that have stock: what the listing's facets count without reading the variants.
+     */
+    stockSizes: text('stock_sizes').array().notNull().default(sql`'{}'::text[]`),
+    stockColors: text('stock_colors').array().notNull().default(sql`'{}'::text[]`),
     /** The sizes the product's variants are chosen from (SIZE_SCALES in @shop/shared). */
     sizeScale: text('size_scale').notNull().default('standard'),
     /** Set by an admin: every variant's sale is paused, whatever the stock ("Out of Stock"). */
@@ -130,6 +143,16 @@ export const products = pgTable(
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The words of the products' titles and brand names (lower-case, 3 letters or more), kept by
+ * trigger (migration 0012): what a search that finds nothing as typed is corrected towards
+ * ("ankra" → "ankara"), by trigram similarity on a few hundred rows instead of 100,000 titles.
+ * Words are added, never removed: a word whose last product went finds nothing, as before.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /** Numbers the SKUs the shop makes up itself (AD-000123-M-RED), when an admin gives none. */
 export const skuNumberSeq = pgSequence('product_sku_seq', { startWith: 1 });

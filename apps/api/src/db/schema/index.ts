@@ -4,3 +4,4 @@ export * from './meta.ts';
 export * from './users.ts';
 export * from './orders.ts';
 export * from './checkout.ts';
+export * from './messages.ts';

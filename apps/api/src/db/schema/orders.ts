@@ -16,7 +16,7 @@ import {
 import { customers, products, productVariants } from './catalog.ts';
 import { users } from './users.ts';
 
-import { ORDER_STATUSES, type OrderStatus } from '@shop/shared';
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, REFUND_STATUSES } from '@shop/shared';
 
 export { ORDER_STATUSES, type OrderStatus };
 export const ORDER_CHANNELS = ['web', 'pos', 'legacy'] as const;
@@ -58,9 +58,16 @@ export const orders = pgTable(
     deliveryEtaDays: integer('delivery_eta_days'),
     pickupAddress: text('pickup_address'),
     currency: text('currency').notNull().default('NGN'),
-    /** paystack | sandbox | pos */
+    /** Kept apart from `status` (where the goods are): what the shop has received and given back. */
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    /** Kobo received (order_payments) and given back (processed refunds). */
+    amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
+    amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
+    /** Gap-free (shop_counters 'invoice'), given in the transaction that completes the payment. */
+    invoiceNumber: text('invoice_number'),
+    /** paystack | sandbox | pos | transfer | pod */
     paymentProvider: text('payment_provider'),
-    /** POS: cash | transfer | card */
+    /** Web: paystack | transfer | pod; POS: cash | transfer | card */
     paymentMethod: text('payment_method'),
     paymentReference: text('payment_reference'),
     failureReason: text('failure_reason'),
@@ -78,9 +85,15 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc(), t.id),
     index('orders_status_idx').on(t.status, t.createdAt.desc()),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
+    index('orders_unpaid_user_idx').on(t.userId).where(sql`${t.status} in ('pending', 'confirmed')`),
     check(
       'orders_amounts_nonnegative',
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.deliveryFee} >= 0 and ${t.couponDiscount} >= 0`,
+    ),
+    check(
+      'orders_money_received',
+      sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.total} and ${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountPaid}`,
     ),
   ],
 );
@@ -106,14 +119,84 @@ export const orderLines = pgTable(
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     unitDiscount: bigint('unit_discount', { mode: 'number' }).notNull().default(0),
     quantity: integer('quantity').notNull(),
+    /** Units a refund put back on sale; never more than were sold. */
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
     index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_restocked_range', sql`${t.restockedQuantity} >= 0 and ${t.restockedQuantity} <= ${t.quantity}`),
   ],
 );
+
+/** Money received for an order: the card checkout's verified payment, or one an admin records. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** card | transfer | cash | pod */
+    method: text('method').notNull(),
+    /** Kobo. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The provider's, bank's or terminal's reference; '' when there is none. */
+    reference: text('reference').notNull().default(''),
+    /** paystack | sandbox for card checkouts; null when recorded by hand. */
+    provider: text('provider'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId, t.createdAt),
+    // The same bank reference twice on one order is the same payment recorded twice.
+    uniqueIndex('order_payments_reference_key').on(t.orderId, t.reference).where(sql`${t.reference} <> ''`),
+    check('order_payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Money given back. `pending` holds its amount against the order (a card refund waits for
+ * Paystack's refund.processed webhook); `processed` counts in `orders.amount_refunded`;
+ * `failed` gave nothing back and frees its amount.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Kobo. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    /** paystack | sandbox (back to the card), or manual (the shop pays it back itself). */
+    method: text('method').notNull(),
+    /** The provider's id for the refund, to match its webhooks. */
+    providerRefundId: text('provider_refund_id'),
+    /** The lines whose units went back on sale: [{ lineId, quantity }]. */
+    restocked: jsonb('restocked').$type<{ lineId: string; quantity: number }[]>().notNull().default([]),
+    failureReason: text('failure_reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    index('order_refunds_provider_idx').on(t.providerRefundId),
+    check('order_refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Gap-free numbers (invoices): incremented inside the transaction that uses the number, so a rollback gives it back. */
+export const shopCounters = pgTable('shop_counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
 
 export const reviews = pgTable(
   'reviews',
@@ -182,3 +265,5 @@ export const auditLog = pgTable(
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderPaymentRow = typeof orderPayments.$inferSelect;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;

@@ -33,7 +33,7 @@ const CATALOGUE_KEY = 'demo_catalogue_seeded_at';
 /** Picture ids by key (generate.ts pictureKey). Bump the version when the art changes, so pictures are drawn again. */
 const PICTURES_KEY = 'demo_pictures_v2';
 /** pg_advisory_xact_lock key: "demo" in ASCII. */
-const SEED_LOCK = 0x64656d6f;
+export const SEED_LOCK = 0x64656d6f;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Log = (line: string) => void;

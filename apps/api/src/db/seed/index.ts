@@ -1,5 +1,6 @@
 /**
- * Demo data: the demo accounts and the demo catalogue (see catalogue.ts). `seedDemo` is
+ * Demo data: the demo accounts, the demo catalogue (see catalogue.ts), delivery zones
+ * and coupons (checkout.ts), and 90 days of sales (history.ts). `seedDemo` is
  * idempotent: accounts are created only when missing, the catalogue is written once and
  * recorded in app_meta, so running it twice changes nothing.
  */
@@ -9,6 +10,8 @@ import { appMeta } from '../schema/index.ts';
 import { isUniqueViolation } from '../errors.ts';
 import { findUserByEmail, insertUser, upsertAdmin } from '../../users/service.ts';
 import { demoPictureKeys, ensurePictures, isCatalogueSeeded, seedCatalogue } from './catalogue.ts';
+import { isCheckoutSeeded, seedCheckout } from './checkout.ts';
+import { isHistorySeeded, seedSalesHistory } from './history.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER } from './demo-accounts.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
@@ -16,7 +19,7 @@ const SEEDED_KEY = 'demo_seeded_at';
 /** True once the whole demo data set exists (an install seeded before the catalogue existed gets it on next start). */
 export async function isDemoSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
-  return row !== undefined && (await isCatalogueSeeded(db));
+  return row !== undefined && (await isCatalogueSeeded(db)) && (await isCheckoutSeeded(db)) && (await isHistorySeeded(db));
 }
 
 export interface SeedOptions {
@@ -65,6 +68,8 @@ export async function seedDemo(db: Db, { log = () => {}, uploadsDir }: SeedOptio
   // The pictures render on sharp's threads while the accounts are written.
   const [pictures] = await Promise.all([ensurePictures(db, uploadsDir, log, demoPictureKeys()), seedAccounts(db, log)]);
   await seedCatalogue(db, pictures, log);
+  await seedCheckout(db, log);
+  await seedSalesHistory(db, { log, uploadsDir });
   await db.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
 }
 

@@ -7,10 +7,26 @@ import { SIZES } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import type { Database } from '../client.ts';
-import { appMeta, banners, brands, categories, posts, products, productVariants, subs, subsubs, users } from '../schema/index.ts';
+import {
+  appMeta,
+  banners,
+  brands,
+  categories,
+  messages,
+  orders,
+  posts,
+  products,
+  productVariants,
+  subs,
+  subsubs,
+  users,
+} from '../schema/index.ts';
 import { COLOUR_HEX, artSvg } from './art.ts';
 import { CATEGORIES } from './catalogue-data.ts';
 import { parsePictureKey } from './generate.ts';
+import { listCoupons } from '../../coupons/service.ts';
+import { listZones } from '../../delivery/service.ts';
+import { DELIVERY_STATES } from '@shop/shared';
 import { seedBulkProducts, seedDemo } from './index.ts';
 
 let database: Database;
@@ -41,6 +57,7 @@ async function counts() {
     banners: await count(banners),
     posts: await count(posts),
     users: await count(users),
+    orders: await count(orders),
     files: readdirSync(uploadsDir).length,
   };
 }
@@ -172,6 +189,63 @@ describe('demo seed', () => {
     expect(admin?.role).toBe('admin');
   }, 120_000);
 
+  it('delivers to every state once, free in Lagos over ₦50,000 as the banner says, and has promo codes', async () => {
+    const zones = await listZones(database.db);
+    const states = zones.flatMap((z) => z.states);
+    expect([...states].sort()).toEqual([...DELIVERY_STATES].sort());
+    const lagos = zones.find((z) => z.name === 'Lagos Mainland')!;
+    expect(lagos.methods.map((m) => [m.name, m.kind, m.fee, m.freeOver])).toEqual([
+      ['Standard delivery', 'free_over', 2500, 50000],
+      ['Pickup at our Yaba shop', 'pickup', 0, null],
+    ]);
+    expect((await listCoupons(database.db)).map((c) => c.code).sort()).toEqual(['ANKARA5000', 'LAGOSFREE', 'WELCOME10']);
+  });
+
+  it('has a believable past: about 250 orders over 90 days, every way to pay and every status, as the services made them', async () => {
+    const { db } = database;
+    const all = await db.select().from(orders);
+    expect(all.length).toBeGreaterThanOrEqual(200);
+    expect(all.length).toBeLessThanOrEqual(250);
+    const now = Date.now();
+    for (const o of all) {
+      expect(o.createdAt.getTime()).toBeGreaterThan(now - 91 * DAY_MS);
+      expect(o.createdAt.getTime()).toBeLessThan(now);
+      expect(o.total).toBe(o.subtotal - o.discount + o.deliveryFee);
+    }
+    const tally = (pick: (o: (typeof all)[number]) => string | null) =>
+      Object.fromEntries([...new Set(all.map(pick))].map((k) => [k, all.filter((o) => pick(o) === k).length]));
+    const statuses = tally((o) => o.status);
+    for (const status of ['pending', 'confirmed', 'paid', 'fulfilled', 'delivered', 'cancelled', 'failed', 'refunded']) {
+      expect(statuses[status], status).toBeGreaterThan(0);
+    }
+    expect(Object.keys(tally((o) => o.paymentMethod))).toEqual(
+      expect.arrayContaining(['paystack', 'transfer', 'pod', 'cash', 'card']),
+    );
+    expect(tally((o) => o.channel).pos).toBeGreaterThan(30);
+    expect(tally((o) => o.paymentStatus).partially_refunded).toBeGreaterThan(0);
+    expect(all.filter((o) => o.deliveryFee > 0).length).toBeGreaterThan(50);
+
+    // Coupons count once per paid order that used them.
+    const withCode = all.filter((o) => o.couponCode !== null && o.paymentStatus !== 'unpaid');
+    expect(withCode.length).toBeGreaterThan(10);
+    const uses = (await listCoupons(db)).reduce((sum, c) => sum + c.uses, 0);
+    expect(uses).toBe(withCode.length);
+
+    // Invoices: one per paid order, numbered from 1 without a gap.
+    const invoices = all.flatMap((o) => (o.invoiceNumber ? [Number(o.invoiceNumber.slice(4))] : [])).sort((a, b) => a - b);
+    expect(invoices).toEqual(invoices.map((_, i) => i + 1));
+    expect(invoices.length).toBe(all.filter((o) => o.paymentStatus !== 'unpaid').length);
+
+    // The past is past: it queued no mail.
+    expect(await db.select().from(messages)).toEqual([]);
+
+    // The demo shopper has a few orders, none left waiting (they would count against checking out).
+    const [demo] = await db.select().from(users).where(eq(users.email, 'shopper@demo.shop'));
+    const own = all.filter((o) => o.userId === demo!.id);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((o) => o.status === 'delivered' || o.status === 'refunded')).toBe(true);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await counts();
     await seedDemo(database.db, { uploadsDir });
@@ -221,7 +295,14 @@ describe('demo seed from several processes at once', () => {
         .from(products);
       expect(row).toEqual({ products: 200, banners: 3 });
       const demoUsers = await other.db.select().from(users);
-      expect(demoUsers).toHaveLength(2);
+      expect(demoUsers.filter((u) => !u.email.endsWith('@customers.demo.shop'))).toHaveLength(2);
+      // The sales history was written by one of them: one set of invoice numbers, from 1.
+      const invoiced = await other.db
+        .select({ n: sql<number>`count(*)::int`, top: sql<string>`max(${orders.invoiceNumber})` })
+        .from(orders)
+        .where(sql`${orders.invoiceNumber} is not null`);
+      expect(invoiced[0]!.n).toBeGreaterThan(150);
+      expect(invoiced[0]!.top).toBe(`INV-${String(invoiced[0]!.n).padStart(6, '0')}`);
     } finally {
       await other.close();
     }

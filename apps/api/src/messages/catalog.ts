@@ -1,0 +1,80 @@
+/**
+ * Every message the shop sends: what each template is given (its props, stored with the
+ * queued message as JSON, so it says what was true when its event happened) and its subject.
+ * The templates themselves (React Email components) are in templates/, rendered by render.ts.
+ */
+import { formatNairaAmount, type MessageTemplate, type OrderView } from '@shop/shared';
+
+/** The shop as the messages show it: from the settings, read when the message is rendered. */
+export interface ShopInfo {
+  name: string;
+  address: string;
+  phone: string;
+  /** The storefront's address, for links: https://adire.ng (no trailing slash). */
+  url: string;
+  whatsappNumber: string;
+  vatIncluded: boolean;
+}
+
+export interface LowStockItem {
+  title: string;
+  /** "medium / Red", or '' for a product without sizes or colours. */
+  label: string;
+  sku: string;
+  left: number;
+}
+
+export interface MessageProps {
+  welcome: { firstName: string };
+  'password-reset': { firstName: string; link: string; minutes: number };
+  'password-changed': { firstName: string };
+  /** A bank-transfer or pay-on-delivery order placed (card orders get the receipt once paid). */
+  'order-received': { order: OrderView; orderUrl: string };
+  /** The receipt, once the order is paid in full. */
+  'payment-received': { order: OrderView; orderUrl: string; invoiceUrl: string };
+  'order-shipped': { order: OrderView; orderUrl: string; note: string | null };
+  'order-delivered': { order: OrderView; orderUrl: string };
+  /** Cancelled by the shopper or the shop, or expired unpaid: the items went back on sale. */
+  'order-cancelled': { order: OrderView; cartUrl: string };
+  'order-refunded': { order: OrderView; orderUrl: string; amount: number; reason: string };
+  'shop-new-order': { order: OrderView; adminUrl: string };
+  'shop-low-stock': { items: LowStockItem[]; threshold: number; adminUrl: string };
+  'shop-payment-problem': { orderNumber: string; reason: string; kind: 'verification' | 'refund'; adminUrl: string };
+}
+
+export type Props<T extends MessageTemplate> = MessageProps[T];
+
+/**
+ * What is stored with a queued message: the props, except that a reset link's token is
+ * kept sealed (encrypted with a key from the server's secret, seal.ts), so the database
+ * never holds a usable reset token; the worker opens it just before sending.
+ */
+export type StoredProps = Omit<MessageProps, 'password-reset'> & {
+  'password-reset': { firstName: string; sealedToken: string; minutes: number };
+};
+
+/** Every message's subject, from its props (also stored with it, so the list needs no rendering). */
+export const SUBJECTS: { [T in MessageTemplate]: (props: StoredProps[T], shop: Pick<ShopInfo, 'name'>) => string } = {
+  welcome: (_p, shop) => `Welcome to ${shop.name}`,
+  'password-reset': (_p, shop) => `Reset your ${shop.name} password`,
+  'password-changed': (_p, shop) => `Your ${shop.name} password was changed`,
+  'order-received': (p) =>
+    p.order.paymentMethod === 'transfer'
+      ? `Order ${p.order.number} received: pay ${formatNairaAmount(p.order.balanceDue)} by transfer`
+      : `Order ${p.order.number} confirmed: pay on delivery`,
+  'payment-received': (p) => `Receipt for order ${p.order.number}`,
+  'order-shipped': (p) => `Order ${p.order.number} is on its way`,
+  'order-delivered': (p) => `Order ${p.order.number} was delivered`,
+  'order-cancelled': (p) => `Order ${p.order.number} was cancelled`,
+  'order-refunded': (p) => `Refund of ${formatNairaAmount(p.amount)} for order ${p.order.number}`,
+  'shop-new-order': (p) => `New order ${p.order.number}: ${formatNairaAmount(p.order.total)}`,
+  'shop-low-stock': (p) =>
+    p.items.length === 1
+      ? `Low stock: ${p.items[0]!.title}${p.items[0]!.label ? ` (${p.items[0]!.label})` : ''}`
+      : `Low stock: ${p.items.length} items`,
+  'shop-payment-problem': (p) =>
+    p.kind === 'refund' ? `A refund failed on order ${p.orderNumber}` : `A payment did not check out on order ${p.orderNumber}`,
+};
+
+/** Messages to the shop rather than a shopper. */
+export const SHOP_TEMPLATES: readonly MessageTemplate[] = ['shop-new-order', 'shop-low-stock', 'shop-payment-problem'];

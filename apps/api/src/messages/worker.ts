@@ -1,0 +1,100 @@
+/**
+ * The messages worker, one per API process: every `intervalMs` it claims the due messages
+ * (outbox.ts: FOR UPDATE SKIP LOCKED, so processes never take the same one), renders each,
+ * sends it, and records the outcome. A failure is tried again later; the 5th is final.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { MessageTemplate } from '@shop/shared';
+import { getSettings } from '../content/settings-service.ts';
+import type { Db } from '../db/client.ts';
+import type { MessageRow } from '../db/schema/index.ts';
+import type { ShopInfo, StoredProps } from './catalog.ts';
+import { claimDue, markFailed, markSent } from './outbox.ts';
+import { prepareProps, renderMessage } from './render.ts';
+import type { Transport } from './transport.ts';
+
+export interface WorkerOptions {
+  db: Db;
+  transport: Transport;
+  from: string;
+  publicUrl: string;
+  secret: string;
+  log: FastifyBaseLogger;
+  /** 0: no timer (tests call `runOnce` or `drain`). */
+  intervalMs: number;
+}
+
+export async function shopInfo(db: Db, publicUrl: string): Promise<ShopInfo> {
+  const s = await getSettings(db);
+  return {
+    name: s.storeName,
+    address: s.address,
+    phone: s.phone,
+    url: publicUrl.replace(/\/+$/, ''),
+    whatsappNumber: s.whatsappNumber,
+    vatIncluded: s.vatIncluded,
+  };
+}
+
+export function createMessageWorker({ db, transport, from, publicUrl, secret, log, intervalMs }: WorkerOptions) {
+  const host = new URL(publicUrl).hostname || 'localhost';
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function sendOne(message: MessageRow, shop: ShopInfo, now: Date): Promise<void> {
+    try {
+      const template = message.template as MessageTemplate;
+      const props = prepareProps(template, message.props as StoredProps[typeof template], { secret, shop, reveal: true });
+      const { html, text } = await renderMessage(template, props, shop);
+      await transport.send({ messageId: `<${message.id}@${host}>`, from, to: message.to, subject: message.subject, html, text });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn({ messageId: message.id, attempts: message.attempts, err: reason }, 'message not sent');
+      await markFailed(db, message, reason.slice(0, 500), now);
+      return;
+    }
+    await markSent(db, message.id, new Date());
+  }
+
+  /** Sends what is due now; how many were tried. */
+  async function runOnce(now = new Date()): Promise<number> {
+    const claimed = await claimDue(db, now);
+    if (claimed.length === 0) return 0;
+    const shop = await shopInfo(db, publicUrl);
+    for (const message of claimed) await sendOne(message, shop, now);
+    return claimed.length;
+  }
+
+  /** One run at a time in this process (the timer's and a caller's never overlap). */
+  function tick(now?: Date): Promise<number> {
+    running ??= runOnce(now).finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    runOnce: tick,
+    /** Sends until nothing is due (tests; `now` moves the clock for retries). */
+    async drain(now?: Date): Promise<number> {
+      let total = 0;
+      for (let sent = await tick(now); sent > 0; sent = await tick(now)) total += sent;
+      return total;
+    },
+    start() {
+      if (intervalMs <= 0 || timer) return;
+      timer = setInterval(() => {
+        tick().catch((error) => log.error({ err: error }, 'messages worker failed'));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => {});
+      transport.close();
+    },
+  };
+}
+
+export type MessageWorker = ReturnType<typeof createMessageWorker>;

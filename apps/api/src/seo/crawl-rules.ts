@@ -1,0 +1,99 @@
+/**
+ * Which of the shop's paths search engines may crawl, in one place: robots.txt is written
+ * from it, and the sitemap lists the storefront pages it leaves public.
+ *
+ * The storefront's pages come from their one table (@shop/shared/storefront-pages): a page
+ * is public unless it is listed in PRIVATE_STOREFRONT_PAGES. The back office's pages are in
+ * the web app (apps/web/src/app/admin-routes.tsx), which the API does not load;
+ * crawl-rules.test.ts reads that file and fails when one of its pages is missing here.
+ */
+import { STOREFRONT_PAGES, type StorefrontPath } from '@shop/shared/storefront-pages';
+
+/** Storefront pages that belong to one shopper, or are search results: never crawled (nor their sub-paths). */
+export const PRIVATE_STOREFRONT_PAGES = [
+  'cart',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'orders',
+  'search',
+] as const satisfies readonly StorefrontPath[];
+
+/** The back office's pages: the first segment of each path in admin-routes.tsx. */
+export const BACK_OFFICE_PATHS = [
+  'login',
+  'admin',
+  'overview',
+  'dashboard',
+  'purchasetable',
+  'categorytable',
+  'createcategory',
+  'editcategory',
+  'subcategorytable',
+  'createsubcategory',
+  'editsubcategory',
+  'subsubcategorytable',
+  'createsubsubcategory',
+  'editsubsubcategory',
+  'brandtable',
+  'createbrand',
+  'editbrand',
+  'producttable',
+  'createProduct',
+  'viewproduct',
+  'editproduct',
+  'createbanner',
+  'pos',
+  'posttable',
+  'createpost',
+  'editpost',
+  'delivery',
+  'coupons',
+  'messages',
+  'settings',
+] as const;
+
+const isPrivatePage = (path: string) => PRIVATE_STOREFRONT_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
+
+/** The public storefront pages without a parameter ('' is the home page), in the table's order. */
+export const PUBLIC_STATIC_PAGES: string[] = STOREFRONT_PAGES.map((page) => page.path).filter(
+  (path) => !path.includes(':') && !isPrivatePage(path),
+);
+
+/** The public storefront pages with a parameter ('productdetails/:id', ...): the sitemap lists one per row. */
+export const PUBLIC_ROW_PAGES: string[] = STOREFRONT_PAGES.map((page) => page.path).filter(
+  (path) => path.includes(':') && !isPrivatePage(path),
+);
+
+/**
+ * Path prefixes kept out of search engines, as robots.txt writes them. React Router matches
+ * paths case-insensitively but robots.txt does not, so a back-office path spelled with
+ * capitals (/createProduct) is listed as spelled and in lower case.
+ */
+export const DISALLOWED_PREFIXES: string[] = [
+  '/api/',
+  ...PRIVATE_STOREFRONT_PAGES.map((page) => `/${page}`),
+  ...[...new Set(BACK_OFFICE_PATHS.flatMap((path) => [path, path.toLowerCase()]))].map((path) => `/${path}`),
+];
+
+/**
+ * Public pages that a disallowed prefix would catch too (robots.txt rules are prefixes: /pos
+ * would hide /posts): allowed explicitly, the longer rule wins.
+ */
+export const ALLOWED_DESPITE_PREFIX: string[] = [
+  ...PUBLIC_STATIC_PAGES.map((path) => `/${path}`),
+  ...PUBLIC_ROW_PAGES.map((path) => `/${path.slice(0, path.indexOf(':'))}`),
+].filter((path) => path !== '/' && DISALLOWED_PREFIXES.some((prefix) => path.startsWith(prefix)));
+
+/** robots.txt for the shop at `publicUrl`: the storefront crawled, the rest not, and where the sitemap is. */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...ALLOWED_DESPITE_PREFIX.map((path) => `Allow: ${path}`),
+    ...DISALLOWED_PREFIXES.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,44 @@
+/**
+ * /robots.txt and the sitemap (/sitemap.xml, and /sitemap-<n>.xml once it is split), at the
+ * site's root where crawlers look for them. Both go through the read cache like the API's
+ * answers (ETag, 304, compressed once); the sitemap is keyed on the catalogue and content
+ * versions, so a product added or deleted is in, or out of, the next one served.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { MESSAGES } from '@shop/shared';
+import { notFound } from '../lib/http-error.ts';
+import { robotsTxt } from './crawl-rules.ts';
+import { createSitemapService, SITEMAP_MAX_URLS, SITEMAP_TYPE } from './sitemap-service.ts';
+
+export interface SeoRoutesOptions {
+  /** URLs per sitemap file before it is split (the protocol's 50,000; tests use a few). */
+  maxUrls?: number;
+}
+
+const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { maxUrls = SITEMAP_MAX_URLS }) => {
+  const sitemaps = createSitemapService(app.db, app.config.publicUrl, maxUrls);
+  const robots = robotsTxt(app.config.publicUrl);
+
+  app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
+    app.readCache.serve(request, reply, [], async () => ({ text: robots, type: 'text/plain; charset=utf-8' })),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) =>
+    app.readCache.serve(request, reply, ['catalog', 'content'], async () => ({
+      text: await sitemaps.sitemap(),
+      type: SITEMAP_TYPE,
+    })),
+  );
+
+  app.get<{ Params: { n: string } }>('/sitemap-:n.xml', { schema: { hide: true } }, (request, reply) =>
+    app.readCache.serve(request, reply, ['catalog', 'content'], async () => {
+      const n = /^[1-9]\d{0,5}$/.test(request.params.n) ? Number(request.params.n) : 0;
+      const file = n > 0 ? await sitemaps.file(n) : undefined;
+      // Thrown, so not cached: the catalogue may grow into it.
+      if (file === undefined) throw notFound(MESSAGES.notFound);
+      return { text: file, type: SITEMAP_TYPE };
+    }),
+  );
+};
+
+export default seoRoutes;
