@@ -61,13 +61,23 @@ function mainImageShown(): Promise<unknown> {
  * Until the app has hydrated the page, clicks are kept from it (React may be halfway
  * through) and the last button clicked, or form sent, is pressed again once it has. A form
  * is not sent meanwhile: its page would reload. Links still work: the browser follows them.
+ * A size or colour ticked meanwhile (radio, checkbox) stays ticked on screen, but React
+ * hydrates over it without knowing: each is clicked again, from the other state, so the
+ * app's own state follows what the shopper sees before the button is pressed.
  */
 function replayEarlyClicks() {
   let button: HTMLElement | null = null;
   let form: HTMLFormElement | null = null;
+  const choices = new Set<HTMLInputElement>();
   const holdClick = (event: Event) => {
     event.stopPropagation();
-    button = event.target instanceof Element ? event.target.closest('button') : null;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target instanceof HTMLInputElement && (target.type === 'radio' || target.type === 'checkbox')) {
+      choices.delete(target);
+      choices.add(target);
+      return;
+    }
+    button = target?.closest('button') ?? null;
   };
   const holdSubmit = (event: Event) => {
     event.preventDefault();
@@ -81,6 +91,13 @@ function replayEarlyClicks() {
     () => {
       document.removeEventListener('click', holdClick, true);
       document.removeEventListener('submit', holdSubmit, true);
+      for (const input of choices) {
+        // A radio another one replaced needs nothing: its group's last choice is replayed.
+        if (!input.isConnected || (input.type === 'radio' && !input.checked)) continue;
+        const wanted = input.checked;
+        input.checked = !wanted;
+        input.click();
+      }
       if (button?.isConnected) button.click();
       else if (form?.isConnected) form.requestSubmit();
     },

@@ -5,19 +5,30 @@
  * JavaScript has run; the browser then hydrates it (main.tsx) with the same data.
  *
  * The page is rendered as an anonymous shopper (the session and the cart live in the
- * browser's storage and show up just after hydration). Anything unexpected (an unknown
- * product, a failed request, a redirect) renders nothing here, and the server sends the
- * plain app, which renders in the browser as before.
+ * browser's storage and show up just after hydration), with the shop's public address
+ * (PUBLIC_URL) as the origin of its absolute URLs. A page of something that does not exist
+ * (its route's loader threw a 404: a deleted product, an unknown post or brand) is rendered
+ * with the app's Not Found and status 404. Anything else unexpected (a failed request, a
+ * redirect) renders nothing here, and the server sends the plain app, which renders in the
+ * browser as before.
  */
-import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
+import { ApiError } from '@/lib/api-client.ts';
 import { productListOptions } from '@/lib/api/products.ts';
 import { HOME_CAROUSELS } from '@/features/catalog/components/home-carousels.tsx';
-import { postOptions, postsOptions } from '@/lib/api/posts.ts';
+import { postsOptions } from '@/lib/api/posts.ts';
 import { reviewsOptions } from '@/lib/api/reviews.ts';
 import { bannersOptions } from '@/lib/api/banners.ts';
 import { settingsOptions } from '@/lib/api/settings.ts';
+import { setPublicOrigin } from '@/lib/public-origin.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { createAppRoutes } from './app/router.tsx';
 import { type ServerData, serializeServerData } from './app/server-data.ts';
@@ -33,6 +44,15 @@ export interface RenderedPage {
   data: string;
   /** The page's <title>, to replace the one in index.html. */
   title: string | undefined;
+  /** The page's other <meta> and <link> tags (description, canonical, robots, Open Graph), for <head>. */
+  head: string;
+  /** 404 when the page shows the app's Not Found. */
+  status: number;
+}
+
+export interface RenderOptions {
+  /** The shop's public address (the API's PUBLIC_URL). */
+  origin: string;
 }
 
 /**
@@ -46,26 +66,66 @@ function moreData(queryClient: QueryClient, routeIds: Set<string>, params: Recor
   }
   if (routeIds.has(ROUTE_IDS.product) && params.id) loads.push(queryClient.prefetchQuery(reviewsOptions(params.id)));
   if (routeIds.has(ROUTE_IDS.posts)) loads.push(queryClient.prefetchQuery(postsOptions));
-  if (routeIds.has(ROUTE_IDS.post) && params.id) loads.push(queryClient.prefetchQuery(postOptions(params.id)));
   return Promise.all(loads);
 }
 
+/** The frame's own data: all a Not Found page shows besides its message. */
+const frameData = (queryClient: QueryClient) =>
+  Promise.all([queryClient.prefetchQuery(bannersOptions), queryClient.prefetchQuery(settingsOptions)]);
+
+/** Whether every error the loaders threw is a 404 (storefront-routes.tsx: the page's thing does not exist). */
+const isNotFound = (errors: StaticHandlerContext['errors']) =>
+  errors !== null && Object.values(errors).every((error) => isRouteErrorResponse(error) && error.status === 404);
+
+/** A request the API refused with 404: what made a loader throw its Not Found. */
+const failedWith404 = (query: Query) => query.state.error instanceof ApiError && query.state.error.status === 404;
+
+/** The tags React hoists (it writes them first when it renders no <head> of its own). */
+const LEADING_HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)+/;
+
+/**
+ * The markup for #root, and what belongs in <head>: the page's <title> and its <meta> and
+ * <link> tags, which React writes at the start of a rendering without a <head>. The image
+ * preloads stay at the start of the markup (the API puts them in the head's early part). In
+ * the browser React finds these tags in <head> and keeps them.
+ */
+export function splitHoisted(markup: string): { html: string; title: string | undefined; head: string } {
+  const leading = LEADING_HOISTED.exec(markup)?.[0] ?? '';
+  const tags = leading.match(/<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>/g) ?? [];
+  const preloads = tags.filter((tag) => tag.startsWith('<link rel="preload"'));
+  const titleTag = tags.find((tag) => tag.startsWith('<title>'));
+  const head = tags.filter((tag) => tag !== titleTag && !preloads.includes(tag)).join('');
+  return {
+    html: preloads.join('') + markup.slice(leading.length),
+    title: titleTag?.slice('<title>'.length, -'</title>'.length),
+    head,
+  };
+}
+
 /** Renders `url` (path and query). Undefined: send the app without server-rendered HTML. */
-export async function render(url: string): Promise<RenderedPage | undefined> {
+export async function render(url: string, { origin }: RenderOptions): Promise<RenderedPage | undefined> {
+  setPublicOrigin(origin);
   const queryClient = createQueryClient();
   const handler = createStaticHandler(createAppRoutes({ queryClient, wait: true }));
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response || context.errors) return undefined;
+  if (context instanceof Response) return undefined;
+  const notFound = isNotFound(context.errors);
+  if (context.errors && !notFound) return undefined;
 
-  const routeIds = new Set(context.matches.map((match) => match.route.id));
-  await moreData(queryClient, routeIds, context.matches.at(-1)?.params ?? {});
-  // A page whose data failed (an unknown product, say) is left to the browser, which
-  // shows the same not-found or error state it always does.
+  if (notFound) {
+    await frameData(queryClient);
+  } else {
+    const routeIds = new Set(context.matches.map((match) => match.route.id));
+    await moreData(queryClient, routeIds, context.matches.at(-1)?.params ?? {});
+  }
+  // A page whose data failed is left to the browser, which shows the same error state it
+  // always does; on a Not Found page, the request that found nothing is expected (and is not
+  // handed to the browser: the page does not show its data).
   if (
     queryClient
       .getQueryCache()
       .getAll()
-      .some((query) => query.state.status === 'error')
+      .some((query) => query.state.status === 'error' && !(notFound && failedWith404(query)))
   )
     return undefined;
 
@@ -75,17 +135,14 @@ export async function render(url: string): Promise<RenderedPage | undefined> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </QueryClientProvider>,
   );
-  let html = await new Response(prelude).text();
-  // React writes the page's <title> into the markup; it belongs in <head>.
-  let title: string | undefined;
-  html = html.replace(/<title>([\s\S]*?)<\/title>/, (_, inner: string) => {
-    title = inner;
-    return '';
-  });
+  const markup = await new Response(prelude).text();
+  const { html, title, head } = splitHoisted(markup);
 
   const data: ServerData = {
+    origin,
+    url,
     queries: dehydrate(queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
   };
-  return { html, data: serializeServerData(data), title };
+  return { html, data: serializeServerData(data), title, head, status: notFound ? 404 : 200 };
 }

@@ -2,8 +2,9 @@ import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
-import { createAppRoutes } from './app/router.tsx';
+import { createAppRoutes, patchAdminRoutes } from './app/router.tsx';
 import { readServerData } from './app/server-data.ts';
+import { setPublicOrigin } from './lib/public-origin.ts';
 import { queryClient } from './lib/query-client.ts';
 
 const root = document.getElementById('root');
@@ -22,6 +23,14 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
 // (the back office, the cart, or when the server could not render) renders from scratch.
 const serverData = readServerData();
 if (serverData) {
+  // Absolute URLs (canonical, sharing) on the address the server rendered them with.
+  setPublicOrigin(serverData.origin);
+  // The server rendered the URL without its tracking parameters (utm_*, fbclid, ...): the
+  // router starts from that URL too, so links built from the query string match.
+  const { pathname, search, hash } = window.location;
+  if (serverData.url !== pathname + search && serverData.url.split('?')[0] === pathname) {
+    window.history.replaceState(window.history.state, '', serverData.url + hash);
+  }
   // The page was checked against the catalogue's current version when it was sent (the
   // server caches rendered pages per version), so its data counts as fetched just now.
   const now = Date.now();
@@ -31,11 +40,14 @@ if (serverData) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding a slow phone's main thread for the whole page (taps are handled meanwhile).
     startTransition(() => {
-      hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData: serverData.router })));
+      hydrateRoot(
+        root,
+        app(createBrowserRouter(routes, { hydrationData: serverData.router, patchRoutesOnNavigation: patchAdminRoutes })),
+      );
     }),
   );
 } else {
-  createRoot(root).render(app(createBrowserRouter(routes)));
+  createRoot(root).render(app(createBrowserRouter(routes, { patchRoutesOnNavigation: patchAdminRoutes })));
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The back office's routes. Every page, and the admin layout itself, is loaded lazily
- * (`lazy`), so none of this code is in the storefront's bundle. React Router matches
+ * (`lazy`), and this table itself is added to the router only when a path needs it
+ * (router.tsx, patchAdminRoutes), so none of this code is in the storefront's bundle. React Router matches
  * paths case-insensitively, so /createProduct (the spec's protected route) and
  * /createproduct (where its Create Product button points) are the same page.
  */
@@ -43,6 +44,11 @@ export const adminRoutes: RouteObject[] = [
       { path: 'posttable', ...page(() => import('./routes/admin/post-table.tsx')) },
       { path: 'createpost', ...page(() => import('./routes/admin/post-create.tsx')) },
       { path: 'editpost/:id', ...page(() => import('./routes/admin/post-edit.tsx')) },
+      { path: 'delivery', ...page(() => import('./routes/admin/delivery.tsx')) },
+      { path: 'coupons', ...page(() => import('./routes/admin/coupons.tsx')) },
+      { path: 'coupons/new', ...page(() => import('./routes/admin/coupons-create.tsx')) },
+      { path: 'coupons/:id', ...page(() => import('./routes/admin/coupons-edit.tsx')) },
+      { path: 'messages', ...page(() => import('./routes/admin/messages.tsx')) },
       { path: 'settings', ...page(() => import('./routes/admin/settings.tsx')) },
     ],
   },

@@ -1,7 +1,11 @@
 /**
  * What a server-rendered page hands the browser so that hydration renders exactly what
- * the server did: the query cache it rendered with and the router's loader data. It
- * travels in a JSON script tag (not executed, so the Content-Security-Policy allows it).
+ * the server did: the shop's public address it rendered with (canonical and sharing URLs),
+ * the URL it rendered (the address bar's, without tracking parameters), the query cache, and
+ * the router's state: its loader data, and the Not Found a loader threw
+ * for a page of something that does not exist. (That error travels as JSON; React Router's
+ * isRouteErrorResponse, which the error page uses, recognises it by its fields.) It travels
+ * in a JSON script tag (not executed, so the Content-Security-Policy allows it).
  */
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
@@ -9,6 +13,10 @@ import type { HydrationState } from 'react-router';
 export const SERVER_DATA_ID = 'ssr-data';
 
 export interface ServerData {
+  /** The shop's public address (PUBLIC_URL), for lib/public-origin.ts. */
+  origin: string;
+  /** The URL (path and query) the page was rendered for: the request's, without tracking parameters. */
+  url: string;
   queries: DehydratedState;
   router: HydrationState;
 }

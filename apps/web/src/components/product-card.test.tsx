@@ -1,8 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShopActionsContext } from '@/lib/shop-actions.ts';
+import { CHOICE_MESSAGES } from '@/lib/variant-choice.ts';
 import { ProductCard } from './product-card.tsx';
 import { makeProduct } from './test-products.ts';
 
@@ -17,7 +19,10 @@ function renderCard(product = makeProduct(1), addToCart = vi.fn()) {
   return addToCart;
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('ProductCard', () => {
   it('cuts the heading at 39 characters with an ellipsis', () => {
@@ -66,6 +71,24 @@ describe('ProductCard', () => {
     await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
     expect(addToCart).not.toHaveBeenCalled();
     expect(await screen.findByText('Product page')).toBeTruthy();
+  });
+
+  it.each([
+    ['a size', { size: ['small', 'large'], colors: ['Indigo'] }, CHOICE_MESSAGES.size],
+    ['a colour', { size: [], colors: ['Indigo', 'Red'] }, CHOICE_MESSAGES.colour],
+  ])('asks for %s in the product page’s own words', async (_, options, message) => {
+    // The toast outlet asks for the reduced-motion preference, which jsdom does not have.
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    render(
+      <MemoryRouter>
+        <ShopActionsContext.Provider value={{ addToCart: vi.fn(), checkout: vi.fn() }}>
+          <ProductCard product={makeProduct(7, { ...options, defaultVariantId: null })} />
+        </ShopActionsContext.Provider>
+        <Toaster />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('reads "from" the lowest price when its sizes are priced differently', () => {

@@ -6,6 +6,7 @@ import { notify } from '@/lib/notify.tsx';
 import { cartItemFrom, isInStock } from '@/lib/product.ts';
 import { useShopActions } from '@/lib/shop-actions.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
+import { CHOICE_MESSAGES } from '@/lib/variant-choice.ts';
 import { Price } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
 
@@ -82,7 +83,7 @@ export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: P
             // One variant: into the cart. Sizes or colours to choose: on the product's page.
             if (product.defaultVariantId) addToCart(cartItemFrom(product));
             else {
-              notify.success(product.size.length > 0 ? 'Please choose a size' : 'Please choose a colour', { id: 'choose' });
+              notify.success(CHOICE_MESSAGES[product.size.length > 0 ? 'size' : 'colour'], { id: 'choose' });
               navigate(href);
             }
           }}

@@ -15,6 +15,7 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     size: ['medium'],
     sizeScale: 'standard',
     counter: 5,
+    lowestStock: 5,
     availability: 'In Stock',
     priceFrom: 10000 + n,
     priceTo: 10000 + n,

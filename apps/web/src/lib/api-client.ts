@@ -48,6 +48,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sends this request another way (an upload with progress: lib/upload.ts). */
   transport?: typeof fetch;
+  /** Reads the headers of a successful answer (a product list's X-Showing-Results-For). */
+  onHeaders?(headers: Headers): void;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -88,7 +90,7 @@ export async function apiRequestBlob(path: string, options: RequestOptions = {})
 /** Sends the request; a refusal is raised as ApiError with the server's message. */
 async function sendRaw(
   path: string,
-  { method = 'GET', body, query, signal, transport: send = transport }: RequestOptions,
+  { method = 'GET', body, query, signal, transport: send = transport, onHeaders }: RequestOptions,
 ): Promise<Response> {
   const url = new URL(path, origin());
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -110,6 +112,7 @@ async function sendRaw(
     const err = (data ?? {}) as { msg?: string; message?: string; errors?: { path: string; message: string }[] };
     throw new ApiError(res.status, err.msg ?? err.message ?? 'Something went wrong', err.errors);
   }
+  onHeaders?.(res.headers);
   return res;
 }
 

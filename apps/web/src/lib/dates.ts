@@ -4,14 +4,7 @@
  * says the same day, and an order placed at 00:30 in Lagos is not shown as the day before.
  * Every function shows nothing for a missing date.
  */
-import { SHOP_TIME_ZONE } from '@shop/shared/constants';
-
-type DateLike = string | null | undefined;
-
-const format = (options: Intl.DateTimeFormatOptions) => {
-  const formatter = new Intl.DateTimeFormat('en-NG', { ...options, timeZone: SHOP_TIME_ZONE });
-  return (iso: DateLike) => (iso ? formatter.format(new Date(iso)) : '');
-};
+import { shopDateFormat as format } from '@shop/shared/dates';
 
 /** "22 November 2026" */
 export const longDate = format({ day: 'numeric', month: 'long', year: 'numeric' });

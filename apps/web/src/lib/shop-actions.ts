@@ -31,7 +31,8 @@ export interface CheckoutLineInput {
 }
 
 export type CheckoutKind = 'cart' | 'direct';
-export type CheckoutOutcome = 'paid' | 'failed' | 'cancelled';
+/** 'placed': ordered, to be paid later (bank transfer) or on delivery. */
+export type CheckoutOutcome = 'paid' | 'placed' | 'failed' | 'cancelled';
 
 export interface ShopActions {
   addToCart(item: CartItemInput, quantity?: number): void;

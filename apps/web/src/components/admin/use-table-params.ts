@@ -25,10 +25,21 @@ export function useTableParams<K extends string>(keys: readonly K[], defaults: P
   const keyList = keys.join('|');
   const defaultsKey = JSON.stringify(defaults);
 
-  // The router's functional updates all start from the same committed URL, so two changes
-  // in one tick (say two debounced inputs) would lose one. Each change builds on the last.
+  // The router's functional updates all start from the same committed URL, and a navigation
+  // started before the last one landed replaces it, so two changes close together (say two
+  // debounced inputs) would lose one. Each change builds on the last one written; the URL
+  // the router commits resets that only when it is not one of ours (the back button, a link).
   const latest = useRef(searchParams);
-  latest.current = searchParams;
+  const written = useRef(new Set<string>());
+  const seen = useRef(searchParams);
+  if (seen.current !== searchParams) {
+    seen.current = searchParams;
+    const committed = searchParams.toString();
+    if (!written.current.has(committed) || committed === latest.current.toString()) {
+      latest.current = searchParams;
+      written.current.clear();
+    }
+  }
   // While the admin is on the way to another page (its code still loading), this page is
   // still mounted: a late write (a debounced search) would replace that navigation and
   // bring the admin back here. The page being left has nothing more to say.
@@ -42,6 +53,7 @@ export function useTableParams<K extends string>(keys: readonly K[], defaults: P
       const next = new URLSearchParams(latest.current);
       change(next);
       latest.current = next;
+      written.current.add(next.toString());
       setSearchParams(next, { replace });
     },
     [setSearchParams],

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
+import { useCheckoutUi } from './checkout-store.ts';
 import { startCheckout } from './start-checkout.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -28,9 +29,11 @@ const order = {
   number: 'ADR-2001',
   reference: 'ref_ps',
   amount: 800_000,
+  status: 'pending' as const,
+  paymentMethod: 'paystack' as const,
   currency: 'NGN',
   email: 't@example.com',
-  provider: 'paystack',
+  provider: 'paystack' as const,
   publicKey: 'pk_test_x',
   accessCode: 'acc_123',
 };
@@ -42,16 +45,23 @@ describe('checkout with Paystack', () => {
     useSession.setState({ status: 'signed-in' });
     paystack.opened = [];
     calls = [];
+    // The delivery step (tested on its own) has the server create the order, then hands it on.
+    const stop = useCheckoutUi.subscribe((s) => {
+      if (s.details) {
+        stop();
+        s.details.settle({ order, delivery: null });
+      }
+    });
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const path = `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`;
       calls.push(path);
-      if (path === 'POST /api/checkout') return new Response(JSON.stringify(order), { status: 201 });
       return new Response(
         JSON.stringify({ status: 'paid', paid: true, orderId: 'o1', number: 'ADR-2001', msg: 'Payment verified' }),
       );
     });
   });
   afterEach(() => {
+    useCheckoutUi.setState({ details: null, sandbox: null });
     vi.restoreAllMocks();
     toast.success.mockReset();
     toast.error.mockReset();
@@ -62,9 +72,10 @@ describe('checkout with Paystack', () => {
     await expect(startCheckout({ kind: 'direct', lines: [{ productId: 'p1', quantity: 1 }] })).resolves.toEqual({
       status: 'paid',
       number: 'ADR-2001',
+      orderId: 'o1',
     });
     expect(paystack.opened).toEqual(['acc_123']);
-    expect(calls).toEqual(['POST /api/checkout', 'POST /api/checkout/ref_ps/verify']);
+    expect(calls).toEqual(['POST /api/checkout/ref_ps/verify']);
     await vi.waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Purchase is Successful', expect.objectContaining({ duration: 10_000 })),
     );
@@ -78,7 +89,7 @@ describe('checkout with Paystack', () => {
     });
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to close');
     expect(paystack.opened).toEqual(['acc_123', 'acc_123']);
-    expect(calls).toEqual(['POST /api/checkout']);
+    expect(calls).toEqual([]);
   });
 
   it('reports a checkout that could not load', async () => {

@@ -24,9 +24,11 @@ const order = {
   number: 'ADR-1001',
   reference: 'ref_1',
   amount: 2_500_000,
+  status: 'pending' as const,
+  paymentMethod: 'paystack' as const,
   currency: 'NGN',
   email: 't@example.com',
-  provider: 'sandbox',
+  provider: 'sandbox' as const,
   publicKey: '',
   accessCode: 'sandbox_ref_1',
 };
@@ -42,6 +44,32 @@ function api(routes: Record<string, { status?: number; body: unknown }>) {
     return new Response(JSON.stringify(route.body), { status: route.status ?? 200 });
   });
   return calls;
+}
+
+const standard = {
+  id: 'm1',
+  name: 'Standard delivery',
+  kind: 'free_over' as const,
+  fee: 2500,
+  freeOver: 50000,
+  etaDays: 2,
+  pickupAddress: '',
+  pickupHours: '',
+  payOnDelivery: true,
+};
+
+/**
+ * Plays the shopper in the "Delivery and payment" step (its own tests cover the form): waits
+ * for it to open, then pays (the step has the server create `order`) or closes it.
+ */
+function whenDetailsOpen(result: 'paid' | 'closed', seen: { lines?: unknown } = {}) {
+  const stop = useCheckoutUi.subscribe((s) => {
+    if (s.details) {
+      stop();
+      seen.lines = s.details.lines;
+      s.details.settle(result === 'closed' ? 'closed' : { order, delivery: standard });
+    }
+  });
 }
 
 /** Plays the shopper in the sandbox checkout: waits for it to open, then settles it. */
@@ -63,7 +91,7 @@ describe('startCheckout', () => {
     vi.restoreAllMocks();
     toast.success.mockReset();
     toast.error.mockReset();
-    useCheckoutUi.setState({ sandbox: null });
+    useCheckoutUi.setState({ details: null, sandbox: null });
     useSignInRequest.setState({ open: false, waiting: null });
   });
 
@@ -79,57 +107,79 @@ describe('startCheckout', () => {
     expect(calls).toEqual([]);
   });
 
-  it('creates the order, pays in the sandbox, verifies, and reports success', async () => {
+  it('after the delivery step, pays in the sandbox, verifies, and reports success with the delivery', async () => {
     const calls = api({
-      'POST /api/checkout': { status: 201, body: order },
       'POST /api/checkout/ref_1/verify': {
         body: { status: 'paid', paid: true, orderId: 'o1', number: 'ADR-1001', msg: 'Payment verified' },
       },
     });
+    const seen: { lines?: unknown } = {};
+    whenDetailsOpen('paid', seen);
     whenSandboxOpens('attempted');
     const result = await startCheckout({ kind: 'cart', lines: [{ productId: 'p1', quantity: 2 }] });
-    expect(result).toEqual({ status: 'paid', number: 'ADR-1001' });
+    expect(result).toEqual({
+      status: 'paid',
+      number: 'ADR-1001',
+      orderId: 'o1',
+      delivery: 'Standard delivery · Arrives in 2 working days',
+    });
+    expect(seen.lines).toEqual([{ productId: 'p1', quantity: 2 }]);
     await vi.waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Purchase is Successful', expect.objectContaining({ duration: 10_000 })),
     );
-    expect(calls).toEqual(['POST /api/checkout', 'POST /api/checkout/ref_1/verify']);
+    // The order itself was created by the step.
+    expect(calls).toEqual(['POST /api/checkout/ref_1/verify']);
   });
 
   it('reports a declined cart payment with the spec’s message', async () => {
     api({
-      'POST /api/checkout': { status: 201, body: order },
       'POST /api/checkout/ref_1/verify': {
         body: { status: 'failed', paid: false, orderId: 'o1', number: 'ADR-1001', msg: 'Declined' },
       },
     });
+    whenDetailsOpen('paid');
     whenSandboxOpens('attempted');
     await expect(startCheckout({ kind: 'cart', lines: [{ productId: 'p1', quantity: 1 }] })).resolves.toEqual({
       status: 'failed',
     });
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
     const shown = toast.error.mock.calls[0]![0];
     expect(JSON.stringify(shown.props.children[0].props.children)).toContain('Failed to complete purchase. Please try again.');
   });
 
-  it('says "Failed to complete purchase" when a direct purchase cannot be created', async () => {
-    api({ 'POST /api/checkout': { status: 409, body: { msg: 'Only 1 left in stock' } } });
+  it('says "Failed to complete purchase" when the direct purchase’s payment cannot be verified', async () => {
+    api({ 'POST /api/checkout/ref_1/verify': { status: 502, body: { msg: 'The payment provider did not answer' } } });
+    whenDetailsOpen('paid');
+    whenSandboxOpens('attempted');
     await expect(startCheckout({ kind: 'direct', lines: [{ productId: 'p1', quantity: 3 }] })).resolves.toEqual({
       status: 'failed',
     });
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalled());
     const shown = toast.error.mock.calls[0]![0];
     expect(shown.props.children[0].props.children).toBe('Failed to complete purchase');
-    expect(shown.props.children[1].props.children).toBe('Only 1 left in stock');
+    expect(shown.props.children[1].props.children).toBe('The payment provider did not answer');
   });
 
-  it('does nothing more when the shopper closes the checkout', async () => {
-    const calls = api({ 'POST /api/checkout': { status: 201, body: order } });
+  it('cancels quietly, with nothing created, when the shopper closes the delivery step', async () => {
+    const calls = api({});
+    whenDetailsOpen('closed');
+    await expect(startCheckout({ kind: 'cart', lines: [{ productId: 'p1', quantity: 1 }] })).resolves.toEqual({
+      status: 'cancelled',
+    });
+    expect(calls).toEqual([]);
+    expect(useCheckoutUi.getState().sandbox).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('does nothing more when the shopper closes the payment', async () => {
+    const calls = api({});
+    whenDetailsOpen('paid');
     whenSandboxOpens('closed');
     await expect(startCheckout({ kind: 'cart', lines: [{ productId: 'p1', quantity: 1 }] })).resolves.toEqual({
       status: 'cancelled',
     });
-    expect(calls).toEqual(['POST /api/checkout']);
+    expect(calls).toEqual([]);
     // A toast would arrive after the toast library's module has loaded: give it the chance.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(toast.error).not.toHaveBeenCalled();
@@ -143,5 +193,39 @@ describe('startCheckout', () => {
     useSignInRequest.getState().settle(false);
     await expect(pending).resolves.toEqual({ status: 'cancelled' });
     expect(calls).toEqual([]);
+    expect(useCheckoutUi.getState().details).toBeNull();
+  });
+
+  it('opens the delivery step once a signed-out shopper has signed in', async () => {
+    useSession.setState({ status: 'signed-out', user: null });
+    api({});
+    const pending = startCheckout({ kind: 'direct', lines: [{ productId: 'p1', quantity: 1 }] });
+    expect(useCheckoutUi.getState().details).toBeNull();
+    useSession.setState({ status: 'signed-in', user });
+    useSignInRequest.getState().settle(true);
+    await vi.waitFor(() => expect(useCheckoutUi.getState().details?.lines).toEqual([{ productId: 'p1', quantity: 1 }]));
+    useCheckoutUi.getState().details!.settle('closed');
+    await expect(pending).resolves.toEqual({ status: 'cancelled' });
+  });
+
+  it('places a bank-transfer order without opening a payment, and hands on its id for its page', async () => {
+    const calls = api({});
+    const stop = useCheckoutUi.subscribe((s) => {
+      if (s.details) {
+        stop();
+        s.details.settle({
+          order: { ...order, provider: null, paymentMethod: 'transfer', accessCode: undefined },
+          delivery: standard,
+        });
+      }
+    });
+    await expect(startCheckout({ kind: 'cart', lines: [{ productId: 'p1', quantity: 1 }] })).resolves.toEqual({
+      status: 'placed',
+      number: order.number,
+      orderId: 'o1',
+    });
+    expect(useCheckoutUi.getState().sandbox).toBeNull();
+    expect(calls).toEqual([]);
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Your order is placed', expect.anything()));
   });
 });

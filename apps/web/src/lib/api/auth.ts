@@ -1,8 +1,10 @@
 /**
- * Accounts: sign in (storefront and back office), register, and change one's password.
- * The session itself (token and user in the browser's storage) is lib/session-store.ts.
+ * Accounts: sign in (storefront and back office), register, change one's password, and reset
+ * a forgotten one. The session itself (token and user in the browser's storage) is
+ * lib/session-store.ts.
  */
 import type { AuthResponse, LoginBody, RegisterBody } from '@shop/shared/auth';
+import type { ForgotPasswordBody, ResetPasswordBody } from '@shop/shared/messages';
 import { mutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
@@ -18,4 +20,19 @@ export const registerMutation = mutationOptions({ mutationFn: register });
 export const changePasswordMutation = mutationOptions({
   mutationFn: (body: { currentPassword: string; newPassword: string }) =>
     apiRequest<AuthResponse>('/api/auth/password', { method: 'POST', body }),
+});
+
+/** The server's answer to a reset request or a reset: a sentence to show. */
+export interface ResetAnswer {
+  msg: string;
+}
+
+/** Asks for a reset link by e-mail; the answer is the same whether or not the address has an account. */
+export const forgotPasswordMutation = mutationOptions({
+  mutationFn: (body: ForgotPasswordBody) => apiRequest<ResetAnswer>('/api/auth/forgot', { method: 'POST', body }),
+});
+
+/** Sets a new password with the link's token; signs the account out everywhere. */
+export const resetPasswordMutation = mutationOptions({
+  mutationFn: (body: ResetPasswordBody) => apiRequest<ResetAnswer>('/api/auth/reset', { method: 'POST', body }),
 });

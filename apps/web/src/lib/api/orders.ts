@@ -1,11 +1,12 @@
 /**
- * Orders: a shopper's own (My orders), one order (its owner or an admin), and an admin's
- * status changes. The back office's purchases table is another view of the same orders
- * (purchases.ts), so a status change refreshes both.
+ * Orders: a shopper's own (My orders, cancelling an unpaid one), one order (its owner or an
+ * admin), and an admin's status changes, payments and refunds. The back office's purchases
+ * table and overview are other views of the same orders, so every change refreshes them.
  */
-import type { OrderStatus, OrderView } from '@shop/shared/orders';
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { OrderStatus, OrderView, RecordPaymentBody, RefundBody } from '@shop/shared/orders';
+import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
+import { productKeys } from './products.ts';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -24,11 +25,42 @@ export const myOrdersOptions = queryOptions({
 export const orderOptions = (id: string) =>
   queryOptions({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => apiRequest<OrderView>(orderPath(id), { signal }) });
 
+/** After a change to one order: it is set from the answer, and every list that shows orders reloads. */
+const changed = (id: string) => ({
+  onSuccess: (order: OrderView, _input: unknown, _result: unknown, { client }: { client: QueryClient }) =>
+    client.setQueryData(orderKeys.detail(id), order),
+  onSettled: (_order: unknown, _error: Error | null, _input: unknown, _result: unknown, { client }: { client: QueryClient }) =>
+    Promise.all([client.invalidateQueries({ queryKey: ['admin'] }), client.invalidateQueries({ queryKey: orderKeys.all })]),
+});
+
 export const changeOrderStatusMutation = (id: string) =>
   mutationOptions({
     mutationFn: (status: OrderStatus) => apiRequest<OrderView>(`${orderPath(id)}/status`, { method: 'PATCH', body: { status } }),
-    onSuccess: (order, _status, _result, { client }) => client.setQueryData(orderKeys.detail(id), order),
-    // The purchases table and the overview show orders too.
-    onSettled: (_order, _error, _status, _result, { client }) =>
-      Promise.all([client.invalidateQueries({ queryKey: ['admin'] }), client.invalidateQueries({ queryKey: orderKeys.all })]),
+    ...changed(id),
+  });
+
+/** A shopper cancels their own unpaid order. */
+export const cancelMyOrderMutation = (id: string) =>
+  mutationOptions({
+    mutationFn: () => apiRequest<OrderView>(`${orderPath(id)}/cancel`, { method: 'POST' }),
+    ...changed(id),
+  });
+
+/** An admin records money received (transfer, cash, pay on delivery, card at the counter). */
+export const recordPaymentMutation = (id: string) =>
+  mutationOptions({
+    mutationFn: (body: RecordPaymentBody) => apiRequest<OrderView>(`${orderPath(id)}/payments`, { method: 'POST', body }),
+    ...changed(id),
+  });
+
+/** An admin refunds all or part of a paid order, optionally putting units back on sale (stock shows change too). */
+export const refundOrderMutation = (id: string) =>
+  mutationOptions({
+    mutationFn: (body: RefundBody) => apiRequest<OrderView>(`${orderPath(id)}/refunds`, { method: 'POST', body }),
+    onSuccess: changed(id).onSuccess,
+    onSettled: (order, error, body, result, context) =>
+      Promise.all([
+        changed(id).onSettled(order, error, body, result, context),
+        context.client.invalidateQueries({ queryKey: productKeys.all }),
+      ]),
   });

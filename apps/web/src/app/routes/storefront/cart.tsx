@@ -1,9 +1,10 @@
+import { PageHead } from '@/components/seo.tsx';
 import { CartView } from '@/features/cart/components/cart-view.tsx';
 
 export default function CartPage() {
   return (
     <>
-      <title>Your bag — Adire</title>
+      <PageHead title="Your bag — Adire" noindex />
       <CartView />
     </>
   );

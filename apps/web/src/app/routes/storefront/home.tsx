@@ -1,5 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { JsonLd, PageHead } from '@/components/seo.tsx';
+import { settingsOptions } from '@/lib/api/settings.ts';
+import { DEFAULT_SHARE_IMAGE, DEFAULT_SHOP_NAME, SHOP_DESCRIPTION, shopJsonLd } from '@/lib/seo.ts';
 import { CategoryTiles } from '@/features/catalog/components/category-tiles.tsx';
 import { HeroCarousel } from '@/features/catalog/components/hero-carousel.tsx';
 import { HomeCarousels } from '@/features/catalog/components/home-carousels.tsx';
@@ -7,9 +11,18 @@ import type { PurchaseState } from './layout.tsx';
 
 export default function HomePage() {
   const purchase = (useLocation().state as PurchaseState | null)?.purchase;
+  const settings = useQuery(settingsOptions).data;
+  const shopName = settings?.storeName ?? DEFAULT_SHOP_NAME;
   return (
     <>
-      <title>Adire — Fashion, Beauty, Jewellery &amp; Home</title>
+      <PageHead
+        title={`${shopName} — Fashion, Beauty, Jewellery & Home`}
+        name={shopName}
+        description={SHOP_DESCRIPTION}
+        path="/"
+        image={{ url: DEFAULT_SHARE_IMAGE, alt: shopName }}
+        siteName={shopName}
+      />
       <h1 className="sr-only">Adire: fashion, beauty, jewellery and home decoration</h1>
       {purchase && (
         <div role="status" className="border-b border-line bg-[#eef6ef]">
@@ -17,15 +30,28 @@ export default function HomePage() {
             <CircleCheck aria-hidden className="text-success" size={22} />
             <p className="font-semibold">Purchase successful!</p>
             {purchase.number && <p className="text-sm text-muted">Order {purchase.number} is confirmed.</p>}
-            <Link to="/orders" className="text-sm underline underline-offset-4 sm:ml-auto">
-              View my orders
-            </Link>
+            <span className="flex gap-4 text-sm sm:ml-auto">
+              {purchase.orderId && (
+                <Link to={`/orders/${purchase.orderId}`} className="underline underline-offset-4">
+                  View order
+                </Link>
+              )}
+              <Link to="/orders" className="underline underline-offset-4">
+                View my orders
+              </Link>
+            </span>
+            {purchase.delivery && (
+              <p className="w-full text-sm" data-testid="purchase-delivery">
+                Delivery: {purchase.delivery}
+              </p>
+            )}
           </div>
         </div>
       )}
       <HeroCarousel />
       <CategoryTiles />
       <HomeCarousels />
+      <JsonLd data={shopJsonLd({ name: shopName, phone: settings?.phone })} />
     </>
   );
 }

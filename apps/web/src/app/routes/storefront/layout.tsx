@@ -1,6 +1,6 @@
 /**
  * The storefront's frame: announcement banner (not on the blog), header, page, footer, and
- * the panels any page may open (sign-in, the sandbox checkout). It also provides the shop
+ * the panels any page may open (sign-in, the checkout's delivery step and sandbox checkout). It also provides the shop
  * actions (add to cart, check out) to every page. Only the header and this frame are in the
  * entry bundle (its budget is 120 kB gzip); the banner (behind a placeholder of the same
  * height), the footer, pages, panels and the checkout flow load on demand.
@@ -16,6 +16,7 @@ import { type ShopActions, ShopActionsContext } from '@/lib/shop-actions.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 
 const SignInPanel = lazy(() => import('@/features/account/components/sign-in-panel.tsx'));
+const DeliveryStepDialog = lazy(() => import('@/features/checkout/components/delivery-step-dialog.tsx'));
 const SandboxCheckoutDialog = lazy(() => import('@/features/checkout/components/sandbox-checkout-dialog.tsx'));
 const AnnouncementBanner = lazy(() => import('@/features/storefront-layout/components/announcement-banner.tsx'));
 const Footer = lazy(() => import('@/features/storefront-layout/components/footer.tsx'));
@@ -27,9 +28,9 @@ export interface StorefrontHandle {
   announcement?: boolean;
 }
 
-/** After a paid checkout, the home page shows the confirmation. */
+/** After a paid checkout, the home page shows the confirmation: the order and how it arrives. */
 export interface PurchaseState {
-  purchase?: { number?: string };
+  purchase?: { number?: string; delivery?: string; orderId?: string };
 }
 
 function StorefrontFrame({ children }: { children: ReactNode }) {
@@ -41,6 +42,7 @@ function StorefrontFrame({ children }: { children: ReactNode }) {
   const cartCount = useCart((s) => totalQuantity(s.lines));
   const signInOpen = useSignInRequest((s) => s.open);
   const showSignIn = useSignInRequest((s) => s.show);
+  const detailsOpen = useCheckoutUi((s) => s.details !== null);
   const sandboxOpen = useCheckoutUi((s) => s.sandbox !== null);
   const showBanner = !matches.some((m) => (m.handle as StorefrontHandle | undefined)?.announcement === false);
 
@@ -53,9 +55,18 @@ function StorefrontFrame({ children }: { children: ReactNode }) {
       async checkout(request) {
         const { startCheckout } = await import('@/features/checkout/start-checkout.tsx');
         const result = await startCheckout(request);
-        if (result.status === 'paid') {
+        if (result.status === 'paid' || result.status === 'placed') {
           if (request.kind === 'cart') useCart.getState().clear();
-          navigate('/', { state: { purchase: { number: result.number } } satisfies PurchaseState });
+        }
+        if (result.status === 'paid') {
+          navigate('/', {
+            state: {
+              purchase: { number: result.number, delivery: result.delivery, orderId: result.orderId },
+            } satisfies PurchaseState,
+          });
+        } else if (result.status === 'placed') {
+          // What happens next (where to transfer, or that the rider takes the money) is on the order's page.
+          navigate(`/orders/${result.orderId}`);
         }
         return result.status;
       },
@@ -96,6 +107,7 @@ function StorefrontFrame({ children }: { children: ReactNode }) {
       </Suspense>
       <Suspense>
         {signInOpen && <SignInPanel />}
+        {detailsOpen && <DeliveryStepDialog />}
         {sandboxOpen && <SandboxCheckoutDialog />}
       </Suspense>
     </ShopActionsContext.Provider>

@@ -1,9 +1,10 @@
+import { PageHead } from '@/components/seo.tsx';
 import { MyOrders } from '@/features/account/components/my-orders.tsx';
 
 export default function OrdersPage() {
   return (
     <>
-      <title>My orders — Adire</title>
+      <PageHead title="My orders — Adire" noindex />
       <MyOrders />
     </>
   );

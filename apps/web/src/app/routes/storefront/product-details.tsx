@@ -1,19 +1,52 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { productKeys } from '@/lib/api/products.ts';
+import { JsonLd, PageHead } from '@/components/seo.tsx';
+import { productKeys, productOptions } from '@/lib/api/products.ts';
+import { reviewsOptions } from '@/lib/api/reviews.ts';
+import { settingsOptions } from '@/lib/api/settings.ts';
+import { breadcrumbJsonLd, DEFAULT_SHOP_NAME, productJsonLd, productPage, productTrail } from '@/lib/seo.ts';
 import { ProductDetails } from '@/features/catalog/components/product-details.tsx';
+import { LISTING_FILTERS } from '@/features/catalog/listing-pages.ts';
 import { ProductReviews } from '@/features/reviews/components/product-reviews.tsx';
 
 export default function ProductDetailsPage() {
   const { id = '' } = useParams();
   const client = useQueryClient();
   return (
-    <ProductDetails
-      key={id}
-      id={id}
-      reviews={
-        <ProductReviews productId={id} onReviewed={() => client.invalidateQueries({ queryKey: productKeys.detail(id) })} />
-      }
-    />
+    <>
+      <ProductDetails
+        key={id}
+        id={id}
+        reviews={
+          <ProductReviews productId={id} onReviewed={() => client.invalidateQueries({ queryKey: productKeys.detail(id) })} />
+        }
+      />
+      {/* After the page, so its JSON-LD never comes before the main image in the HTML. */}
+      <ProductHead id={id} />
+    </>
+  );
+}
+
+/** The listing page of a category, by its name ('Women' → '/women'). */
+function listingPath(category: string): string | undefined {
+  const page = Object.entries(LISTING_FILTERS).find(
+    ([, filters]) => 'category' in filters && filters.category.toLowerCase() === category.toLowerCase(),
+  );
+  return page && `/${page[0]}`;
+}
+
+/** The product's title, description, shared-link tags and structured data (product, its reviews, where it sits in the shop). */
+function ProductHead({ id }: { id: string }) {
+  const product = useQuery(productOptions(id));
+  const reviews = useQuery(reviewsOptions(id)).data?.items;
+  const shopName = useQuery(settingsOptions).data?.storeName ?? DEFAULT_SHOP_NAME;
+  if (product.isError) return <PageHead title={`Product not found | ${shopName}`} noindex />;
+  if (!product.data) return null;
+  return (
+    <>
+      <PageHead {...productPage(product.data, shopName)} />
+      <JsonLd data={productJsonLd(product.data, reviews)} />
+      <JsonLd data={breadcrumbJsonLd(productTrail(product.data, listingPath))} />
+    </>
   );
 }

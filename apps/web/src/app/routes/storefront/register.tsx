@@ -1,9 +1,10 @@
+import { PageHead } from '@/components/seo.tsx';
 import { RegisterForm } from '@/features/account/components/register-form.tsx';
 
 export default function RegisterPage() {
   return (
     <>
-      <title>Create your account — Adire</title>
+      <PageHead title="Create your account — Adire" noindex />
       <RegisterForm />
     </>
   );

@@ -1,5 +1,5 @@
 import { formatNairaAmount } from '@shop/shared/money';
-import type { OrderStatus } from '@shop/shared/orders';
+import type { OrderView } from '@shop/shared/orders';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/page-states.tsx';
@@ -10,28 +10,15 @@ import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { myOrdersOptions } from '@/lib/api/orders.ts';
 import { shortDate } from '@/lib/dates.ts';
 import { useQuery } from '@tanstack/react-query';
+import { OrderTotals, PAYMENT_LABEL, StatusBadge } from './order-parts.tsx';
 
-const STATUS_LABEL: Record<OrderStatus, string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  fulfilled: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  failed: 'Payment failed',
-};
+/** What the link to an order's page offers. */
+const orderAction = (order: OrderView) => (order.transfer ? 'How to pay' : order.cancellable ? 'View or cancel' : 'View order');
 
-const STATUS_TONE: Record<OrderStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  paid: 'bg-emerald-100 text-emerald-900',
-  fulfilled: 'bg-sky-100 text-sky-900',
-  delivered: 'bg-emerald-100 text-emerald-900',
-  cancelled: 'bg-neutral-200 text-neutral-800',
-  refunded: 'bg-neutral-200 text-neutral-800',
-  failed: 'bg-red-100 text-red-900',
-};
-
-/** /orders ("My orders"): the signed-in shopper's orders, newest first, with their status. */
+/**
+ * /orders ("My orders"): the signed-in shopper's orders, newest first, with their status and
+ * what they cost; each links its page (where an unpaid one can be cancelled) and its invoice.
+ */
 export function MyOrders() {
   const status = useSession((s) => s.status);
   const orders = useQuery({ ...myOrdersOptions, enabled: status === 'signed-in' });
@@ -76,18 +63,13 @@ export function MyOrders() {
                 <p className="text-muted">
                   <time dateTime={order.createdAt}>{shortDate(order.createdAt)}</time>
                 </p>
-                <p
-                  className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_TONE[order.status]}`}
-                  data-testid="order-status"
-                >
-                  {STATUS_LABEL[order.status]}
-                </p>
+                <StatusBadge status={order.status} />
+                <p className="text-muted">{PAYMENT_LABEL[order.paymentStatus]}</p>
                 <p className="font-semibold tabular-nums sm:ml-auto">{formatNairaAmount(order.total)}</p>
               </header>
               <ul className="divide-y divide-line px-5">
-                {order.lines.map((line, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move; a product may appear twice (sizes)
-                  <li key={`${line.productId}-${i}`} className="flex items-center gap-4 py-4">
+                {order.lines.map((line) => (
+                  <li key={line.id} className="flex items-center gap-4 py-4">
                     <div className="w-14 shrink-0">
                       <ProductImage url={line.imageUrl} alt="" sizes="56px" />
                     </div>
@@ -108,9 +90,24 @@ export function MyOrders() {
                   </li>
                 ))}
               </ul>
+              <OrderTotals order={order} />
               {order.failureReason && order.status !== 'paid' && (
                 <p className="px-5 pb-4 text-sm text-muted">{order.failureReason}</p>
               )}
+              <p className="flex flex-wrap gap-x-6 gap-y-2 border-t border-line px-5 py-3 text-sm">
+                <Link
+                  to={`/orders/${order.id}`}
+                  className="font-semibold underline underline-offset-4"
+                  aria-label={`${orderAction(order)} ${order.number}`}
+                >
+                  {orderAction(order)}
+                </Link>
+                {order.invoiceNumber && (
+                  <Link to={`/orders/${order.id}/invoice`} className="underline underline-offset-4">
+                    Invoice {order.invoiceNumber}
+                  </Link>
+                )}
+              </p>
             </article>
           </li>
         ))}

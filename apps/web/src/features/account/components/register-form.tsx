@@ -12,8 +12,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { registerMutation } from '@/lib/api/auth.ts';
 import { useMutation } from '@tanstack/react-query';
-
-export const PASSWORDS_MUST_MATCH = 'Both passwords must match!';
+import { PASSWORDS_MUST_MATCH } from '../passwords.ts';
 
 const formSchema = registerBody.extend({ confirmPassword: z.string() }).refine((v) => v.password === v.confirmPassword, {
   message: PASSWORDS_MUST_MATCH,

@@ -13,6 +13,7 @@ function renderPanel() {
       { path: '/somewhere', element: <SignInPanel /> },
       { path: '/', element: <p>Home page</p> },
       { path: '/register', element: <p>Register page</p> },
+      { path: '/forgot-password', element: <p>Forgot password page</p> },
     ],
     { initialEntries: ['/somewhere'] },
   );
@@ -102,6 +103,15 @@ describe('SignInPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'LOGIN' }));
     await expect(asked).resolves.toBe(true);
     expect(router.state.location.pathname).toBe('/somewhere');
+  });
+
+  it('"Forgot password?" closes the panel and goes to /forgot-password with the address typed', async () => {
+    const router = renderPanel();
+    await userEvent.type(screen.getByLabelText('Email'), 'tolu@example.com ');
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(router.state.location.state).toEqual({ email: 'tolu@example.com' });
+    expect(useSignInRequest.getState().open).toBe(false);
   });
 
   it('SIGN UP goes to /register', async () => {

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/dialog.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '@/components/ui-classes.ts';
@@ -8,11 +8,13 @@ import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { loginMutation } from '@/lib/api/auth.ts';
+import type { ForgotPasswordState } from './forgot-password-form.tsx';
 import { useMutation } from '@tanstack/react-query';
 
 /**
- * The sign-in panel: email, password with show/hide, LOGIN ("Loading..." while working),
- * the server's message when it refuses, SIGN UP to /register and a close icon. Signing in
+ * The sign-in panel: email, password with show/hide, "Forgot password?" (to /forgot-password,
+ * with the address typed so far), LOGIN ("Loading..." while working), the server's message
+ * when it refuses, SIGN UP to /register and a close icon. Signing in
  * from the header goes to /; when checkout or a review asked for it, the shopper stays and
  * carries on.
  */
@@ -91,6 +93,16 @@ export default function SignInPanel() {
               aria-describedby={message ? errorId : undefined}
               className={inputClass}
             />
+            <p className="mt-2 text-right text-sm">
+              <Link
+                to="/forgot-password"
+                state={{ email: email.trim() } satisfies ForgotPasswordState}
+                onClick={() => settle(false)}
+                className="underline underline-offset-4 hover:text-accent"
+              >
+                Forgot password?
+              </Link>
+            </p>
           </div>
           {message && (
             <p id={errorId} role="alert" className="text-sm font-medium text-sale">

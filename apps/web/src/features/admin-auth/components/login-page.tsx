@@ -1,6 +1,7 @@
 /**
  * Admin Login (/login). No client-side checks: email and password go as typed and the
- * server decides; its `msg` shows in red under the button. Success → /dashboard.
+ * server decides; its `msg` shows in red under the button. Success → /dashboard. "Forgot
+ * password?" goes to the shop's /forgot-password with the address typed so far.
  */
 import { COPYRIGHT_YEAR } from '@shop/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -86,7 +87,14 @@ export function LoginPage() {
               </p>
             ) : null}
           </form>
-          <p className="mt-6 text-center text-sm">
+          <p className="mt-6 flex justify-center gap-6 text-sm">
+            <Link
+              to="/forgot-password"
+              state={{ email: email.trim() }}
+              className="font-medium text-neutral-900 underline underline-offset-4"
+            >
+              Forgot password?
+            </Link>
             <Link to="/register" className="font-medium text-neutral-900 underline underline-offset-4">
               Create an account
             </Link>

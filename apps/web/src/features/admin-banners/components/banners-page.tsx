@@ -2,15 +2,20 @@
  * Banner Display (/createbanner): write a Banner Message and Create Post (→ /dashboard on
  * success, as in the spec); below, every banner, which can be shown, hidden or deleted.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { bannerCreateBody } from '@shop/shared/content';
 import { Eye, EyeOff, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
 import { shortDate } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.tsx';
-import { Badge, buttonClass, Card, ErrorNotice, Field, inputClass, PageHeader } from '@/components/admin/ui.tsx';
+import { Badge, buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, PageHeader } from '@/components/admin/ui.tsx';
 import { allBannersOptions, createBannerMutation, deleteBannerMutation, updateBannerMutation } from '@/lib/api/banners.ts';
 import { useQuery, useMutation } from '@tanstack/react-query';
+
+/** The shared banner rules (a title of 1 to 200 characters, trimmed); the rest takes its defaults. */
+const bannerForm = bannerCreateBody.pick({ title: true });
 
 export function BannersPage() {
   const navigate = useNavigate();
@@ -19,24 +24,18 @@ export function BannersPage() {
   const update = useMutation(updateBannerMutation);
   const remove = useMutation(deleteBannerMutation);
   const { confirm, dialog } = useConfirm();
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState('');
+  const form = useForm({ defaultValues: { title: '' }, resolver: zodResolver(bannerForm) });
+  const error = form.formState.errors.title?.message;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!title.trim()) {
-      setError('Banner title is required');
-      return;
-    }
-    setError('');
+  const onSubmit = form.handleSubmit(({ title }) =>
     create.mutate(title, {
       onSuccess: () => {
         notify.success('Banner created', { area: 'admin' });
         navigate('/dashboard');
       },
-      onError: (err) => setError(err.message),
-    });
-  };
+      onError: (err) => form.setError('title', { message: err.message }),
+    }),
+  );
 
   const onDelete = async (id: string, text: string) => {
     if (!(await confirm(`Are you sure you want to delete the banner "${text}"?`))) return;
@@ -55,12 +54,10 @@ export function BannersPage() {
             <Field label="Banner Message" htmlFor="banner-title" error={error}>
               <input
                 id="banner-title"
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
                 maxLength={200}
                 className={inputClass}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'banner-title-error' : undefined}
+                {...errorProps('banner-title', error)}
+                {...form.register('title')}
               />
             </Field>
             <button type="submit" className={buttonClass.primary} disabled={create.isPending}>

@@ -6,6 +6,7 @@ import {
   Layers,
   LayoutList,
   LogOut,
+  Mail,
   Megaphone,
   Newspaper,
   Package,
@@ -13,6 +14,8 @@ import {
   ShoppingBag,
   Store,
   Tag,
+  TicketPercent,
+  Truck,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -25,7 +28,7 @@ interface MenuLink {
   icon: LucideIcon;
 }
 
-/** The spec's ten links, in its order, plus Overview and Blog Posts. */
+/** The spec's ten links, in its order, plus Overview, Blog Posts, Delivery, Coupons, Messages and Settings. */
 export const MENU: MenuLink[] = [
   { to: '/overview', label: 'Overview', icon: BarChart3 },
   { to: '/dashboard', label: 'Users', icon: Users },
@@ -38,6 +41,9 @@ export const MENU: MenuLink[] = [
   { to: '/pos', label: 'Point of Sale', icon: Store },
   { to: '/createbanner', label: 'Banner Display', icon: Megaphone },
   { to: '/posttable', label: 'Blog Posts', icon: Newspaper },
+  { to: '/delivery', label: 'Delivery', icon: Truck },
+  { to: '/coupons', label: 'Coupons', icon: TicketPercent },
+  { to: '/messages', label: 'Messages', icon: Mail },
   { to: '/settings', label: 'Settings', icon: Settings },
 ];
 

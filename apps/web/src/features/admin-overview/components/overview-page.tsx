@@ -1,6 +1,7 @@
 /** Overview: revenue and orders for today, 7 and 30 days (and what the 30 days were made of), the 30-day chart, top products, low stock and recent orders. */
 import { Link } from 'react-router';
 import { dateTime } from '@/lib/dates.ts';
+import { variantLabel } from '@/lib/product.ts';
 import { formatNairaAmount } from '@shop/shared/money';
 import { Badge, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { statsOptions } from '@/lib/api/stats.ts';
@@ -85,12 +86,14 @@ export function OverviewPage() {
           </h2>
           {s.lowStock.length === 0 ? <p className="text-sm text-neutral-500">Every product is well stocked.</p> : null}
           <ul className="space-y-2 text-sm">
+            {/* One row per variant (two sizes of a product can both be low); each has 1 to the threshold left. */}
             {s.lowStock.map((p) => (
-              <li key={p.id} className="flex justify-between gap-3">
+              <li key={p.variantId} className="flex justify-between gap-3">
                 <Link to={`/editproduct/${p.id}`} className="truncate hover:underline">
                   {p.title}
+                  {variantLabel(p) ? <span className="text-neutral-600"> ({variantLabel(p)})</span> : null}
                 </Link>
-                {p.counter === 0 ? <Badge tone="red">Out of stock</Badge> : <Badge tone="amber">{p.counter} left</Badge>}
+                <Badge tone="amber">{p.counter} left</Badge>
               </li>
             ))}
           </ul>

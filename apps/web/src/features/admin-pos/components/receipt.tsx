@@ -62,13 +62,23 @@ export function Receipt({ receipt, onClose }: { receipt: PosReceipt; onClose(): 
       </table>
       <dl className="mt-3 space-y-1 border-t border-dashed border-neutral-400 pt-3 text-xs">
         <div className="flex justify-between">
-          <dt>Subtotal</dt>
+          <dt>Goods</dt>
           <dd>{formatNairaAmount(order.subtotal)}</dd>
         </div>
         {order.discount > 0 ? (
           <div className="flex justify-between">
-            <dt>Discount</dt>
+            <dt>{order.couponCode ? `Discount (${order.couponCode})` : 'Discount'}</dt>
             <dd>−{formatNairaAmount(order.discount)}</dd>
+          </div>
+        ) : null}
+        {order.delivery ? (
+          <div className="flex justify-between gap-2">
+            <dt>
+              {order.delivery.kind === 'pickup' && order.delivery.pickupAddress
+                ? `Pickup: ${order.delivery.pickupAddress}`
+                : `Delivery (${order.delivery.method})`}
+            </dt>
+            <dd className="whitespace-nowrap">{formatNairaAmount(order.deliveryFee)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between text-sm font-bold">

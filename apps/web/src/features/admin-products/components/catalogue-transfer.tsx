@@ -1,17 +1,18 @@
 /**
  * The catalogue as a spreadsheet (on Products): Export downloads every product and variant
  * as CSV (GET /api/products.csv); Import checks a file first (a dry run: what would be
- * created, updated, unchanged, and each refused row), then imports it on confirmation,
- * with the upload's progress. A file with refused rows imports only when the admin chooses
- * to skip them.
+ * created, updated, unchanged, and each refused row), then imports it on confirmation. Both
+ * show the upload's progress, then the server's progress through the rows as it reports
+ * them ("Imported 2,500 of 10,000 rows"). A file with refused rows imports only when the
+ * admin chooses to skip them.
  */
-import type { CatalogueImportReport } from '@shop/shared/variants';
+import type { CatalogueImportProgress, CatalogueImportReport } from '@shop/shared/variants';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClass, Card, inputClass } from '@/components/admin/ui.tsx';
 import { notify } from '@/lib/notify.tsx';
-import { downloadCatalogueCsv, importCatalogueMutation } from '@/lib/api/products.ts';
+import { downloadCatalogueCsv, importCatalogueMutation } from '@/lib/api/product-admin.ts';
 
 export function ExportCatalogueButton() {
   const [busy, setBusy] = useState(false);
@@ -53,35 +54,74 @@ function Report({ report }: { report: CatalogueImportReport }) {
   );
 }
 
+/** Where a check or an import is: the upload (0 to 1), then the rows the server has settled. */
+interface Progress {
+  dryRun: boolean;
+  upload: number;
+  rows: CatalogueImportProgress | null;
+}
+
+const count = (n: number) => n.toLocaleString('en');
+
+function ProgressBar({ id, progress }: { id: string; progress: Progress }) {
+  const { dryRun, upload, rows } = progress;
+  const label = rows
+    ? `${dryRun ? 'Checked' : 'Imported'} ${count(rows.done)} of ${count(rows.total)} rows`
+    : upload < 1
+      ? 'Uploading ...'
+      : dryRun
+        ? 'Checking ...'
+        : 'Importing ...';
+  return (
+    <div className="mt-4">
+      <label htmlFor={id} className="text-sm text-neutral-700">
+        {label}
+      </label>
+      {/* Between the upload and the server's first line, the bar has no value: it is busy, not stuck at 100 %. */}
+      <progress
+        id={id}
+        className="block w-full"
+        max={rows ? Math.max(rows.total, 1) : 1}
+        value={rows ? rows.done : upload < 1 ? upload : undefined}
+      />
+    </div>
+  );
+}
+
 export function ImportCatalogue({ onClose }: { onClose(): void }) {
   const id = useId();
   const run = useMutation(importCatalogueMutation);
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<CatalogueImportReport | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
 
-  const check = () => {
+  /** Sends the file (a dry run or the import), following the upload and then the rows. */
+  const send = (dryRun: boolean, onSuccess: (report: CatalogueImportReport) => void) => {
     if (!file) return;
-    setChecked(null);
-    run.mutate({ file, dryRun: true }, { onSuccess: setChecked, onError: (error) => notify.error(error.message) });
-  };
-
-  const importFile = () => {
-    if (!file) return;
-    setProgress(0);
+    setProgress({ dryRun, upload: 0, rows: null });
     run.mutate(
-      { file, dryRun: false, skipInvalid, onProgress: setProgress },
       {
-        onSuccess: (report) => {
-          setChecked(report);
-          if (report.applied) notify.success(`Catalogue imported: ${report.created} created, ${report.updated} updated`);
-        },
-        onError: (error) => notify.error(error.message),
-        onSettled: () => setProgress(null),
+        file,
+        dryRun,
+        skipInvalid: !dryRun && skipInvalid,
+        onUpload: (upload) => setProgress((p) => p && { ...p, upload }),
+        onRows: (rows) => setProgress((p) => p && { ...p, upload: 1, rows }),
       },
+      { onSuccess, onError: (error) => notify.error(error.message), onSettled: () => setProgress(null) },
     );
   };
+
+  const check = () => {
+    setChecked(null);
+    send(true, setChecked);
+  };
+
+  const importFile = () =>
+    send(false, (report) => {
+      setChecked(report);
+      if (report.applied) notify.success(`Catalogue imported: ${report.created} created, ${report.updated} updated`);
+    });
 
   const canImport = checked !== null && !checked.applied && (checked.errors.length === 0 || skipInvalid);
 
@@ -128,15 +168,7 @@ export function ImportCatalogue({ onClose }: { onClose(): void }) {
           <Upload size={16} aria-hidden="true" /> Import
         </button>
       </div>
-      {progress !== null ? (
-        <div className="mt-4">
-          <label htmlFor={`${id}-progress`} className="text-sm text-neutral-700">
-            {progress < 1 ? 'Uploading ...' : 'Importing ...'}
-          </label>
-          <progress id={`${id}-progress`} className="block w-full" max={1} value={progress} />
-        </div>
-      ) : null}
-      {run.isPending && progress === null ? <p className="mt-4 text-sm text-neutral-700">Checking ...</p> : null}
+      {progress !== null ? <ProgressBar id={`${id}-progress`} progress={progress} /> : null}
       {checked ? <Report report={checked} /> : null}
     </Card>
   );

@@ -12,7 +12,7 @@ import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
 import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, PageHeader } from '@/components/admin/ui.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { createProductMutation } from '@/lib/api/products.ts';
+import { createProductMutation } from '@/lib/api/product-admin.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EMPTY_PRODUCT_FORM,

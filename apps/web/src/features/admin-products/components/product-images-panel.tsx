@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { ImageFileInput } from '@/components/admin/image-file-input.tsx';
 import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card } from '@/components/admin/ui.tsx';
-import { setProductImagesMutation, uploadProductImagesMutation } from '@/lib/api/products.ts';
+import { setProductImagesMutation, uploadProductImagesMutation } from '@/lib/api/product-admin.ts';
 import { useMutation } from '@tanstack/react-query';
 
 export const IMAGES_REQUIRED = 'Please select images to upload';

@@ -17,6 +17,7 @@ const product = {
   color: 'indigo',
   size: ['small'],
   counter: 4,
+  lowestStock: 4,
   availability: 'In Stock',
   brand: 'Zaron',
   brandId: 'b1',
@@ -299,6 +300,80 @@ describe('Variants (Edit Product)', () => {
     fireEvent.change(within(editor).getByLabelText('Stock of small / indigo'), { target: { value: '3' } });
     fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
     expect(await screen.findByText('The SKU "AS-S-INDIGO" is already used by another product')).toBeTruthy();
+  });
+});
+
+describe('Variants (Edit Product): removing a row', () => {
+  const sized = (id: string, size: string, counter: number, priceOverride: number | null = null) => ({
+    ...product.variants[0]!,
+    id,
+    sku: `AS-${size[0]!.toUpperCase()}-INDIGO`,
+    size,
+    price: priceOverride ?? product.price,
+    salePrice: priceOverride ?? product.price,
+    priceOverride,
+    counter,
+  });
+  const threeSizes = {
+    ...product,
+    size: ['small', 'medium', 'large'],
+    counter: 12,
+    lowestStock: 1,
+    defaultVariantId: null,
+    variants: [sized('v1', 'small', 4), sized('v2', 'medium', 1), sized('v3', 'large', 7, 13000)],
+  };
+
+  it('"Remove <row>" takes that row, and only it, out of what is saved', async () => {
+    const api = mockFetch(({ url, method, body }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/p1' && method === 'GET') return { body: threeSizes };
+      if (url.pathname === '/api/products/p1/variants' && method === 'PUT') {
+        const { variants } = body as { variants: { id?: string }[] };
+        return { body: { ...threeSizes, variants: threeSizes.variants.filter((v) => variants.some((s) => s.id === v.id)) } };
+      }
+    });
+    renderEdit();
+    const editor = await screen.findByRole('form', { name: 'Variants' });
+    expect(within(editor).getByTestId('variants-total').textContent).toBe('12');
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Remove medium / indigo' }));
+    expect(within(editor).queryByRole('button', { name: 'Remove medium / indigo' })).toBeNull();
+    expect(
+      within(editor)
+        .getAllByLabelText(/^SKU of /)
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['AS-S-INDIGO', 'AS-L-INDIGO']);
+    expect(within(editor).getByTestId('variants-total').textContent).toBe('11');
+    // The row after it moved up with its own values, and still edits itself.
+    expect((within(editor).getByLabelText('Price of large / indigo') as HTMLInputElement).value).toBe('13000');
+    fireEvent.change(within(editor).getByLabelText('Stock of large / indigo'), { target: { value: '6' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
+
+    await waitFor(() => expect(api.last('/api/products/p1/variants')).toBeTruthy());
+    expect(api.last('/api/products/p1/variants')!.body).toEqual({
+      sizeScale: 'standard',
+      variants: [
+        { id: 'v1', sku: 'AS-S-INDIGO', size: 'small', color: 'indigo', price: null, discount: null, counter: 4, imageUrls: [] },
+        { id: 'v3', sku: 'AS-L-INDIGO', size: 'large', color: 'indigo', price: 13000, discount: null, counter: 6, imageUrls: [] },
+      ],
+    });
+    // The editor shows the set the server kept.
+    await waitFor(() => expect(within(editor).getByTestId('variants-total').textContent).toBe('11'));
+    expect(within(editor).getAllByLabelText(/^Stock of /)).toHaveLength(2);
+  });
+
+  it('cannot save without any row left: "A product needs at least one variant"', async () => {
+    const api = mockFetch(({ url, method }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/p1' && method === 'GET') return { body: product };
+    });
+    renderEdit();
+    const editor = await screen.findByRole('form', { name: 'Variants' });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Remove small / indigo' }));
+    expect(within(editor).getByText('No sizes or colours yet: the product is sold as one item.')).toBeTruthy();
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
+    expect(await within(editor).findByText('A product needs at least one variant')).toBeTruthy();
+    expect(api.last('/api/products/p1/variants')).toBeUndefined();
   });
 });
 

@@ -15,6 +15,7 @@ const product = (i: number) => ({
   discount: i === 1 ? 500 : 0,
   salePrice: 10000 + i - (i === 1 ? 500 : 0),
   counter: i === 2 ? 3 : i === 3 ? 0 : 20,
+  lowestStock: i === 2 ? 3 : i === 3 ? null : 20,
   brand: 'Zaron',
   Category: { id: 'c1', name: 'Women' },
   Sub: null,

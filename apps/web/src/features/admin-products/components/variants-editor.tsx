@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { buttonClass, Card, inputClass } from '@/components/admin/ui.tsx';
 import { notify } from '@/lib/notify.tsx';
-import { setVariantsMutation } from '@/lib/api/products.ts';
+import { setVariantsMutation } from '@/lib/api/product-admin.ts';
 import {
   addCombinations,
   colourList,

@@ -1,6 +1,12 @@
-/** One order, opened from the purchases table: lines, customer, payment and the allowed status changes. */
+/**
+ * One order, opened from the purchases table: lines, the totals (goods, discount with the
+ * coupon's code, delivery with its method, or the pickup address), customer, the money side
+ * (payment status, paid, due, refunded, invoice, bank details of an unpaid transfer), its
+ * payments and refunds, and the allowed status changes.
+ */
+import { etaText } from '@shop/shared/delivery';
 import type { OrderStatus } from '@shop/shared/orders';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
@@ -9,11 +15,15 @@ import { formatNairaAmount } from '@shop/shared/money';
 import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { changeOrderStatusMutation, orderOptions } from '@/lib/api/orders.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { orderPaymentMethodLabel } from '../order-money.ts';
+import { errorMessage, OrderPayments } from './order-payments.tsx';
+import { OrderRefunds } from './order-refunds.tsx';
+import { PaymentStatusBadge, StatusBadge } from './status-badge.tsx';
 import { useQuery, useMutation } from '@tanstack/react-query';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   pending: 'Mark as pending',
+  confirmed: 'Mark as confirmed (pay on delivery)',
   paid: 'Mark as paid',
   fulfilled: 'Mark as fulfilled',
   delivered: 'Mark as delivered',
@@ -56,7 +66,7 @@ export function OrderPage({ id }: { id: string }) {
     if (!(await confirm(`${ACTION_LABELS[status]}: order ${o.number}?`, 'Confirm'))) return;
     change.mutate(status, {
       onSuccess: (next) => notify.success(`Order ${next.number} is now ${next.status}`, { area: 'admin' }),
-      onError: (error) => notify.error(error.message, { area: 'admin' }),
+      onError: (error) => notify.error(errorMessage(error), { area: 'admin' }),
     });
   };
 
@@ -67,7 +77,8 @@ export function OrderPage({ id }: { id: string }) {
         title={`Order ${o.number}`}
         description={
           <span className="inline-flex items-center gap-2">
-            <StatusBadge status={o.status} /> {dateTime(o.createdAt)} · {o.channel}
+            <StatusBadge status={o.status} /> <PaymentStatusBadge status={o.paymentStatus} /> {dateTime(o.createdAt)} ·{' '}
+            {o.channel}
             {o.archivedAt ? ' · archived' : ''}
           </span>
         }
@@ -112,9 +123,8 @@ export function OrderPage({ id }: { id: string }) {
                 </tr>
               </thead>
               <tbody>
-                {o.lines.map((line, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id of their own in this view
-                  <tr key={i} className="border-t border-neutral-100">
+                {o.lines.map((line) => (
+                  <tr key={line.id} className="border-t border-neutral-100">
                     <td className="py-2 pr-3">
                       <div className="flex items-center gap-3">
                         {line.imageUrl ? (
@@ -140,16 +150,38 @@ export function OrderPage({ id }: { id: string }) {
                         <span className="block text-xs text-neutral-500 line-through">{formatNairaAmount(line.unitPrice)}</span>
                       ) : null}
                     </td>
-                    <td className="py-2 pr-3 text-right">{line.quantity}</td>
+                    <td className="py-2 pr-3 text-right">
+                      {line.quantity}
+                      {line.restockedQuantity > 0 ? (
+                        <span className="block text-xs text-neutral-600">{line.restockedQuantity} back on sale</span>
+                      ) : null}
+                    </td>
                     <td className="py-2 text-right whitespace-nowrap">{formatNairaAmount(line.lineTotal)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <dl className="mt-4 ml-auto max-w-xs border-t border-neutral-200 pt-2">
-            <Detail label="Subtotal">{formatNairaAmount(o.subtotal)}</Detail>
-            <Detail label="Discount">{formatNairaAmount(o.discount)}</Detail>
+          <dl className="mt-4 ml-auto max-w-sm border-t border-neutral-200 pt-2">
+            <Detail label="Goods">{formatNairaAmount(o.subtotal)}</Detail>
+            <Detail label={o.couponCode ? `Discount (${o.couponCode})` : 'Discount'}>
+              {o.discount > 0 ? `−${formatNairaAmount(o.discount)}` : formatNairaAmount(0)}
+            </Detail>
+            {o.delivery ? (
+              <Detail label="Delivery">
+                <span className="block">
+                  {o.delivery.method}: {o.deliveryFee > 0 ? formatNairaAmount(o.deliveryFee) : 'Free'}
+                </span>
+                {o.delivery.kind === 'pickup' && o.delivery.pickupAddress ? (
+                  <span className="block font-normal text-neutral-700">Pickup: {o.delivery.pickupAddress}</span>
+                ) : null}
+                {o.delivery.etaDays !== null ? (
+                  <span className="block text-xs font-normal text-neutral-600">
+                    {etaText(o.delivery.etaDays, o.delivery.kind === 'pickup' ? 'pickup' : 'flat')}
+                  </span>
+                ) : null}
+              </Detail>
+            ) : null}
             <Detail label="Total">{formatNairaAmount(o.total)}</Detail>
           </dl>
         </Card>
@@ -166,16 +198,60 @@ export function OrderPage({ id }: { id: string }) {
           <Card>
             <h2 className="mb-2 text-base font-semibold">Payment</h2>
             <dl>
+              <Detail label="Payment status">
+                <PaymentStatusBadge status={o.paymentStatus} />
+              </Detail>
+              <Detail label="Method">{orderPaymentMethodLabel(o)}</Detail>
+              <Detail label="Amount paid">{formatNairaAmount(o.amountPaid)}</Detail>
+              <Detail label="Balance due">{formatNairaAmount(o.balanceDue)}</Detail>
+              <Detail label="Refunded">{formatNairaAmount(o.amountRefunded)}</Detail>
+              <Detail label="Invoice">
+                {o.invoiceNumber ? (
+                  <span className="inline-flex items-center gap-2">
+                    <span className="font-mono">{o.invoiceNumber}</span>
+                    <a
+                      href={`/orders/${encodeURIComponent(o.id)}/invoice`}
+                      target="_blank"
+                      rel="noopener"
+                      className="inline-flex items-center gap-1 text-neutral-900 underline underline-offset-2"
+                    >
+                      Invoice
+                      <ExternalLink size={14} aria-hidden="true" />
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </span>
+                ) : null}
+              </Detail>
               <Detail label="Provider">{o.paymentProvider}</Detail>
-              <Detail label="Method">{o.paymentMethod}</Detail>
               <Detail label="Payment reference">
                 <span className="break-all">{o.paymentReference}</span>
               </Detail>
               <Detail label="Paid at">{dateTime(o.paidAt)}</Detail>
               {o.failureReason ? <Detail label="Reason">{o.failureReason}</Detail> : null}
             </dl>
+            {o.transfer ? (
+              <div className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3">
+                <h3 className="text-sm font-semibold text-neutral-900">Waiting for a bank transfer</h3>
+                <dl>
+                  <Detail label="Bank">{o.transfer.bankName}</Detail>
+                  <Detail label="Account name">{o.transfer.accountName}</Detail>
+                  <Detail label="Account number">
+                    <span className="font-mono">{o.transfer.accountNumber}</span>
+                  </Detail>
+                  <Detail label="Amount">{formatNairaAmount(o.transfer.amount)}</Detail>
+                  <Detail label="Reference">
+                    <span className="font-mono">{o.transfer.reference}</span>
+                  </Detail>
+                  {o.transfer.payBy ? <Detail label="Pay by">{dateTime(o.transfer.payBy)}</Detail> : null}
+                </dl>
+              </div>
+            ) : null}
           </Card>
         </div>
+      </div>
+      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+        <OrderPayments order={o} />
+        <OrderRefunds order={o} />
       </div>
       {dialog}
     </>

@@ -17,6 +17,7 @@ const purchase = {
   discount: 2000,
   number: 'NG-000123',
   status: 'paid',
+  paymentStatus: 'partially_refunded',
   channel: 'pos',
   customerName: 'Ngozi Eze',
   createdAt: '2024-05-01T10:00:00.000Z',
@@ -45,6 +46,32 @@ describe('Purchases table (server-driven)', () => {
     expect(screen.getByText('abcdef')).toBeTruthy();
     expect(screen.getByText('₦88,000.00')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'NG-000123' }).getAttribute('href')).toBe('/purchasetable/o1');
+  });
+
+  it('shows each purchase’s payment status in the Payment column, beside its status', async () => {
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/purchases') {
+        return {
+          body: [purchase, { ...purchase, id: 'o2', number: 'NG-000124', status: 'delivered', paymentStatus: 'unpaid' }],
+          headers: { 'X-Total-Count': '2' },
+        };
+      }
+    });
+    renderWithProviders(<PurchasesPage />);
+    const table = await screen.findByRole('table', { name: 'Purchases' });
+    await within(table).findByText('NG-000124');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers.indexOf('Payment')).toBe(headers.indexOf('Status') + 1);
+    const cell = (number: string, column: string) => {
+      const row = within(table).getByText(number).closest('tr')!;
+      return within(row).getAllByRole('cell')[headers.indexOf(column)]!.textContent;
+    };
+    expect(cell('NG-000123', 'Payment')).toBe('Partly refunded');
+    expect(cell('NG-000123', 'Status')).toBe('paid');
+    expect(cell('NG-000124', 'Payment')).toBe('Unpaid');
+    expect(cell('NG-000124', 'Status')).toBe('delivered');
   });
 
   it('sends status, dates, sort, page and the archived view to the server', async () => {

@@ -1,6 +1,6 @@
 /**
  * Purchases (/purchasetable): orders in the original table's columns plus number, customer,
- * status, date and total. Search, status, date range, sort and paging run on the server.
+ * status, payment status, date and total. Search, status, date range, sort and paging run on the server.
  * The delete icon archives (with Undo); the Archived view restores.
  */
 import { ORDER_STATUSES } from '@shop/shared/orders';
@@ -19,7 +19,7 @@ import { SearchInput } from '@/components/admin/search-input.tsx';
 import { buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
 import { archivePurchaseMutation, downloadPurchasesCsv, purchasesOptions, restorePurchaseMutation } from '@/lib/api/purchases.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { PaymentStatusBadge, STATUS_LABELS, StatusBadge } from './status-badge.tsx';
 import { useQuery, useMutation } from '@tanstack/react-query';
 
 const SORT_LABELS: Record<PurchaseSort, string> = {
@@ -122,6 +122,12 @@ export function PurchasesPage() {
     },
     { key: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
     {
+      key: 'payment',
+      header: 'Payment',
+      className: 'whitespace-nowrap',
+      cell: (p) => <PaymentStatusBadge status={p.paymentStatus} />,
+    },
+    {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       cell: (p) =>
@@ -196,7 +202,7 @@ export function PurchasesPage() {
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {STATUS_LABELS[s]}
               </option>
             ))}
           </select>

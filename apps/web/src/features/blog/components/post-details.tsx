@@ -26,7 +26,6 @@ export function PostDetails({ id }: { id: string }) {
   const { title, heading, text, imageUrl, createdAt } = post.data;
   return (
     <article className="mx-auto max-w-3xl px-4 pt-8 pb-4 sm:px-6 lg:pt-12">
-      <title>{`${title} — Adire Journal`}</title>
       <Link to="/posts" className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
         <ArrowLeft aria-hidden size={16} /> The Journal
       </Link>

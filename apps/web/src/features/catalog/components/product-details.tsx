@@ -7,6 +7,8 @@ import { Price } from '@/components/price.tsx';
 import { QuantityStepper } from '@/components/quantity-stepper.tsx';
 import { StarRating } from '@/components/star-rating.tsx';
 import type { ProductDetail } from '@shop/shared/catalog';
+import { ShareLinks, usePageUrl } from '@/components/share-links.tsx';
+import { WhatsAppLink } from '@/components/whatsapp-link.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { cartItemFrom, isInStock } from '@/lib/product.ts';
 import {
@@ -20,6 +22,7 @@ import {
 } from '@/lib/variant-choice.ts';
 import { useShopActions } from '@/lib/shop-actions.ts';
 import { productOptions } from '@/lib/api/products.ts';
+import { settingsOptions } from '@/lib/api/settings.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { SimilarProducts } from './similar-products.tsx';
@@ -31,7 +34,10 @@ interface ProductDetailsProps {
   reviews?: ReactNode;
 }
 
-/** /productdetails/{id}: photos, the product, choices, Buy Now and Add to Cart, reviews, similar products. */
+/**
+ * /productdetails/{id}: photos, the product, choices, Buy Now and Add to Cart, "Ask on
+ * WhatsApp" (when the shop has a number) and share links, reviews, similar products.
+ */
 export function ProductDetails({ id, reviews }: ProductDetailsProps) {
   const query = useQuery(productOptions(id));
   const navigate = useNavigate();
@@ -52,7 +58,6 @@ export function ProductDetails({ id, reviews }: ProductDetailsProps) {
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-4 sm:px-6">
-      <title>{`${query.data.title} — Adire`}</title>
       <button type="button" onClick={back} className="mb-6 inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
         <ArrowLeft aria-hidden size={16} /> Back
       </button>
@@ -63,8 +68,19 @@ export function ProductDetails({ id, reviews }: ProductDetailsProps) {
   );
 }
 
+/** What "Ask on WhatsApp" types in: the product, the size and colour chosen so far, and the page's address once known. */
+function enquiry(shopName: string, title: string, choice: Choice, url: string | null): string {
+  const chosen = [choice.size, choice.color].filter(Boolean).join(' / ');
+  return `Hello ${shopName}, I'm interested in ${title}${chosen ? ` (${chosen})` : ''}${url ? ` – ${url}` : ''}`;
+}
+
 function ProductBody({ product }: { product: ProductDetail }) {
   const { addToCart, checkout } = useShopActions();
+  // Rendered on the server too: the settings are in the page's data, and the address is
+  // filled in by the browser (usePageUrl), so the hydrating page matches the server's.
+  const settings = useQuery(settingsOptions).data;
+  const shopName = settings?.storeName ?? 'Adire';
+  const pageUrl = usePageUrl(`/productdetails/${product.id}`);
   const { variants } = product;
   const { sizes, colors } = optionsOf(variants);
   const [choice, setChoice] = useState<Choice>(() => initialChoice(variants));
@@ -188,9 +204,17 @@ function ProductBody({ product }: { product: ProductDetail }) {
             Add to Cart
           </button>
         </div>
+        <WhatsAppLink
+          number={settings?.whatsappNumber}
+          text={enquiry(shopName, product.title, choice, pageUrl)}
+          className={`${secondaryButton} mt-3 w-full`}
+        >
+          Ask on WhatsApp
+        </WhatsAppLink>
         <p className="mt-4 flex items-center gap-2 text-sm text-muted">
           <Truck aria-hidden size={16} /> Delivery across Nigeria in 2 to 5 working days.
         </p>
+        <ShareLinks url={pageUrl} text={`${product.title} – ${shopName}`} className="mt-4" />
 
         {product.description && (
           <div className="mt-10 border-t border-line pt-6">

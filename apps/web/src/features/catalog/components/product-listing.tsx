@@ -1,23 +1,27 @@
 import type { ProductSort } from '@shop/shared/catalog';
 import { SEARCH_DEBOUNCE_MS } from '@shop/shared/constants';
-import { Search } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Search, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { inputClass } from '@/components/ui-classes.ts';
-import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { type ProductFilters, productListOptions } from '@/lib/api/products.ts';
+import { facetsOptions } from '@/lib/api/search.ts';
+import { taxonomyListOptions } from '@/lib/api/taxonomy.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import {
+  type ActiveFilter,
+  activeFilters,
+  clearFilters,
+  type FixedChoices,
   imagesFirst,
-  LISTING_PAGE_SIZE,
-  type ListingState,
-  readListingState,
-  toProductFilters,
   writeListingState,
-} from '../listing-params.ts';
+} from '../listing-choices.ts';
+import { LISTING_FILTERS } from '../listing-pages.ts';
+import { LISTING_PAGE_SIZE, type ListingState, readListingState, toProductFilters } from '../listing-params.ts';
 import { ListingFilters } from './listing-filters.tsx';
 import { Pagination } from './pagination.tsx';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
-import { useQuery } from '@tanstack/react-query';
 
 export interface ListingConfig {
   heading: string;
@@ -37,27 +41,31 @@ export interface ListingConfig {
   before?: ReactNode;
 }
 
-/** A product listing: heading, filters, the grid and pagination, with its state in the URL. */
+/**
+ * A product listing: heading, filters with the count of each value (GET /api/products/facets
+ * with the listing's filters), the grid and pagination, with its state in the URL. A search
+ * the server answered with near matches says what it showed; an empty result says what to do.
+ */
 export function ProductListing(config: ListingConfig) {
   const [params, setParams] = useSearchParams();
   const defaultSort = config.defaultSort ?? 'latest';
   const state = readListingState(params, defaultSort);
-  const query = useQuery(productListOptions(toProductFilters(state, config.fixed ?? {}), { keepPrevious: true }));
+  const filters = toProductFilters(state, config.fixed ?? {});
+  const query = useQuery(productListOptions(filters, { keepPrevious: true }));
+  const facets = useQuery(facetsOptions(filters));
   const change = (next: Partial<ListingState>, replace = false) =>
     setParams(writeListingState(params, next, defaultSort), { preventScrollReset: true, replace });
   const items = query.data ? (config.imagesFirst ? imagesFirst(query.data.items) : query.data.items) : [];
-  // The colours offered are those of the listing without a colour chosen (its cached page once one is).
-  const uncoloured = useQuery({
-    ...productListOptions(toProductFilters({ ...state, color: '' }, config.fixed ?? {}), { keepPrevious: true }),
-    enabled: state.color !== '',
-  });
-  const colours = [...new Set((state.color ? (uncoloured.data?.items ?? []) : items).flatMap((p) => p.colors))];
+  // A brand's page has its brand among its fixed filters, the sale its onSale.
+  const fixed: FixedChoices = config.fixed ?? {};
+  const chosen = activeFilters(state, fixed);
   const total = query.data?.total ?? 0;
   const pageCount = Math.ceil(total / LISTING_PAGE_SIZE);
+  const showingFor = state.title.trim() ? query.data?.showingResultsFor : null;
+  const chips = <FilterChips filters={chosen} onRemove={change} onClear={() => change(clearFilters(fixed))} />;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6 lg:pt-12">
-      <title>{`${config.heading} — Adire`}</title>
       {config.before}
       <header className="mb-8 max-w-2xl">
         <h1 className="font-display text-4xl sm:text-5xl">{config.heading}</h1>
@@ -66,18 +74,19 @@ export function ProductListing(config: ListingConfig) {
       {config.search && <SearchBox value={state.title} onSearch={(title) => change({ title }, true)} />}
       <div className="grid gap-8 lg:grid-cols-[15rem_1fr] lg:gap-12">
         <aside aria-label="Filters">
-          <ListingFilters
-            state={state}
-            category={config.category}
-            fixedBrand={config.fixedBrand}
-            colours={colours}
-            onChange={change}
-          />
+          <ListingFilters state={state} category={config.category} fixed={fixed} facets={facets.data} onChange={change} />
         </aside>
         <section aria-label="Products" aria-busy={query.isFetching}>
-          <p className="mb-4 text-sm text-muted" aria-live="polite">
-            {query.isPending ? 'Loading ...' : `${total} ${total === 1 ? 'product' : 'products'}`}
-          </p>
+          <div aria-live="polite" className="mb-4 text-sm">
+            {showingFor && (
+              <p className="mb-2" data-testid="showing-results-for">
+                <span className="text-muted">No results for “{state.title.trim()}”. </span>
+                <span className="font-semibold">Showing results for “{showingFor}”</span>
+              </p>
+            )}
+            <p className="text-muted">{query.isPending ? 'Loading ...' : `${total} ${total === 1 ? 'product' : 'products'}`}</p>
+          </div>
+          {items.length > 0 && chosen.length > 0 && <div className="mb-6">{chips}</div>}
           {query.isPending ? (
             <ProductGridSkeleton />
           ) : query.isError ? (
@@ -85,13 +94,13 @@ export function ProductListing(config: ListingConfig) {
               The products could not be loaded. Please try again.
             </p>
           ) : items.length === 0 ? (
-            <div className="bg-cream px-6 py-12 text-center">
-              <p className="font-display text-2xl">No products found</p>
-              <p className="mt-2 text-sm text-muted">Try another search, or fewer filters.</p>
-              <Link to="/new" className="mt-4 inline-block text-sm underline underline-offset-4">
-                See what is new
-              </Link>
-            </div>
+            <EmptyResults
+              title={state.title.trim()}
+              sub={state.sub}
+              category={config.category ?? state.category}
+              ownCategory={Boolean(config.category)}
+              chips={chosen.length > 0 ? chips : null}
+            />
           ) : (
             <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
               <ProductGrid products={items} />
@@ -100,6 +109,116 @@ export function ProductListing(config: ListingConfig) {
           <Pagination page={state.page} pageCount={pageCount} />
         </section>
       </div>
+    </div>
+  );
+}
+
+/** The filters chosen, each a button that removes it, and one that clears them all. */
+function FilterChips({
+  filters,
+  onRemove,
+  onClear,
+}: {
+  filters: ActiveFilter[];
+  onRemove(change: Partial<ListingState>): void;
+  onClear(): void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
+      <ul className="flex flex-wrap gap-2" aria-label="Filters chosen">
+        {filters.map((f) => (
+          <li key={f.key}>
+            <button
+              type="button"
+              aria-label={`Remove ${f.label}`}
+              onClick={() => onRemove(f.remove)}
+              className="inline-flex items-center gap-1.5 border border-ink px-3 py-1.5 text-sm hover:bg-ink hover:text-white"
+            >
+              {f.label}
+              <X aria-hidden size={14} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={onClear} className="px-2 py-1.5 text-sm underline underline-offset-4 hover:text-accent">
+        Clear filters
+      </button>
+    </div>
+  );
+}
+
+/** The top categories' listing pages (/women, /men, ...), from the pages' own filters. */
+const CATEGORY_PAGES = Object.entries(LISTING_FILTERS).flatMap(([page, filters]) =>
+  'category' in filters ? [{ to: `/${page}`, name: filters.category as string }] : [],
+);
+
+/**
+ * Nothing matched: what to do about it. The filters chosen (each removable, or all at once),
+ * other categories to look in (the sub-category's siblings, else the top categories), and
+ * what is new.
+ */
+function EmptyResults({
+  title,
+  sub,
+  category,
+  ownCategory,
+  chips,
+}: {
+  title: string;
+  /** The sub-category chosen, and the category it is in ('' for none). */
+  sub: string;
+  category: string;
+  /** The category is the page's own (/women): a sibling's link keeps the page. */
+  ownCategory: boolean;
+  chips: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const categories = useQuery(taxonomyListOptions('category'));
+  const subs = useQuery(taxonomyListOptions('sub'));
+  const categoryId = categories.data?.find((c) => c.name.toLowerCase() === category.toLowerCase())?.id;
+  const siblings =
+    sub && categoryId
+      ? (subs.data ?? [])
+          .filter((s) => s.categoryId === categoryId && s.name.toLowerCase() !== sub.toLowerCase())
+          .map((s) => ({
+            to: `${pathname}?${new URLSearchParams(ownCategory ? { sub: s.name } : { category, sub: s.name })}`,
+            name: s.name,
+          }))
+      : [];
+  const related =
+    siblings.length > 0
+      ? siblings
+      : CATEGORY_PAGES.filter((c) => c.name.toLowerCase() !== category.toLowerCase() && c.to !== pathname);
+
+  return (
+    <div className="bg-cream px-6 py-10 sm:px-10" data-testid="empty-results">
+      <h2 className="font-display text-2xl">{title ? `No results for “${title}”` : 'No products found'}</h2>
+      <p className="mt-2 text-sm text-muted">Try another search, or fewer filters.</p>
+      {chips && (
+        <div className="mt-6">
+          <p className="mb-2 text-sm">Remove a filter, or clear them all:</p>
+          {chips}
+        </div>
+      )}
+      {related.length > 0 && (
+        <nav aria-label="Related categories" className="mt-6">
+          <p className="mb-2 text-sm">{siblings.length > 0 ? `More in ${category}:` : 'Browse a category:'}</p>
+          <ul className="flex flex-wrap gap-2">
+            {related.map((c) => (
+              <li key={c.to}>
+                <Link to={c.to} className="inline-block border border-line bg-white px-3 py-1.5 text-sm hover:border-ink">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {pathname !== '/new' && (
+        <Link to="/new" className="mt-6 inline-block text-sm underline underline-offset-4">
+          See what is new
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { notify } from '@/lib/notify.tsx';
 import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.ts';
 import { StarRating } from '@/components/star-rating.tsx';
@@ -6,11 +7,21 @@ import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { reviewsOptions, sendReviewMutation } from '@/lib/api/reviews.ts';
+import type { ReviewFormOutput, ReviewFormValues } from '../review-form.ts';
 import { StarInput } from './star-input.tsx';
 import { longDate } from '@/lib/dates.ts';
 import { useQuery, useMutation } from '@tanstack/react-query';
 
 export const REVIEW_SUBMITTED = 'Review Submitted successfully!';
+
+/**
+ * The form's rules (../review-form.ts: the shared zod schema) load when the shopper first
+ * touches the form: the product page, the shop's most visited, then hydrates without zod
+ * (about 25 kB gzip).
+ */
+const loadRules = () => import('../review-form.ts');
+const resolver: Resolver<ReviewFormValues, unknown, ReviewFormOutput> = async (values, context, options) =>
+  (await loadRules()).reviewResolver(values, context, options);
 
 interface ProductReviewsProps {
   productId: string;
@@ -62,40 +73,37 @@ export function ProductReviews({ productId, onReviewed }: ProductReviewsProps) {
 
 function ReviewForm({ productId, onReviewed }: ProductReviewsProps) {
   const id = useId();
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({ defaultValues: { rating: 0, comment: '' }, resolver });
+  const { errors } = form.formState;
+  const problem = errors.rating?.message ?? errors.comment?.message ?? errors.root?.server?.message;
   const send = useMutation(sendReviewMutation(productId));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(null);
-    if (rating < 1) {
-      setProblem('Please choose a rating from 1 to 5 stars.');
-      return;
-    }
+  const onSubmit = form.handleSubmit(async ({ rating, comment }) => {
     if (useSession.getState().status !== 'signed-in' && !(await useSignInRequest.getState().request())) return;
     send.mutate(
-      { rating, comment: comment.trim() },
+      { rating, comment },
       {
         onSuccess() {
           notify.success(REVIEW_SUBMITTED);
-          setRating(0);
-          setComment('');
+          form.reset();
           onReviewed?.();
         },
         onError(error) {
           const message = error instanceof ApiError ? error.message : 'Something went wrong';
-          setProblem(message);
+          form.setError('root.server', { message });
           notify.error(message);
         },
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={onSubmit} className="mt-6 space-y-5" noValidate>
-      <StarInput name={`${id}-rating`} value={rating} onChange={setRating} />
+    <form onSubmit={onSubmit} onFocus={() => void loadRules()} className="mt-6 space-y-5" noValidate>
+      <Controller
+        control={form.control}
+        name="rating"
+        render={({ field }) => <StarInput name={`${id}-rating`} value={field.value} onChange={field.onChange} />}
+      />
       <div>
         <label htmlFor={`${id}-comment`} className={labelClass}>
           Comment
@@ -104,10 +112,9 @@ function ReviewForm({ productId, onReviewed }: ProductReviewsProps) {
           id={`${id}-comment`}
           rows={4}
           maxLength={2000}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
           className={inputClass}
           placeholder="What did you like? How does it fit?"
+          {...form.register('comment')}
         />
       </div>
       {problem && (

@@ -22,7 +22,7 @@ export default function Footer() {
   const storeName = settings?.storeName ?? 'Adire';
   const phone = settings?.phone;
   return (
-    <footer className="mt-16 bg-cream text-ink">
+    <footer className="mt-16 bg-cream text-ink print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="font-display text-2xl tracking-[0.2em]">ADIRE</p>

@@ -4,6 +4,9 @@ import { FrameIcon } from '@/components/frame-icons.tsx';
 import { MENU_SECTIONS, type MenuSection } from '../menu.ts';
 
 const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
+// The instant search loads on first use (pointer over, focus or press of the search button).
+const loadSearch = () => import('./header-search.tsx');
+const HeaderSearch = lazy(loadSearch);
 
 export interface HeaderProps {
   user: { fname: string } | null;
@@ -19,12 +22,14 @@ const iconButton =
 
 /**
  * The shop header: logo, the desktop sections with one mega-menu panel open at a time
- * (the same section again, a click outside or Escape closes it), search, sign-in and the
- * bag with a live count; a hamburger menu on small screens.
+ * (the same section again, a click outside or Escape closes it), search (a link to /search
+ * until the app runs, then the instant search's panel), sign-in and the bag with a live
+ * count; a hamburger menu on small screens.
  */
 export function Header({ user, cartCount, onSignIn, onSignOut, renderPanel }: HeaderProps) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [searching, setSearching] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const buttonRefs = useRef(new Map<string, HTMLButtonElement>());
   const location = useLocation();
@@ -65,7 +70,7 @@ export function Header({ user, cartCount, onSignIn, onSignOut, renderPanel }: He
   return (
     <header
       ref={headerRef}
-      className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
+      className="sticky top-0 z-30 print:hidden border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-2 sm:px-4 lg:h-[4.5rem] lg:px-6">
         <button
@@ -134,9 +139,27 @@ export function Header({ user, cartCount, onSignIn, onSignOut, renderPanel }: He
               Hi {user.fname}
             </span>
           )}
-          <Link to="/search" className={iconButton} aria-label="Search">
+          <Link
+            to="/search"
+            className={iconButton}
+            aria-label="Search"
+            aria-expanded={searching}
+            onPointerEnter={loadSearch}
+            onFocus={loadSearch}
+            onClick={(event) => {
+              event.preventDefault();
+              setSearching((v) => !v);
+              setOpenId(null);
+              setMobileOpen(false);
+            }}
+          >
             <FrameIcon name="search" />
           </Link>
+          {searching && (
+            <Suspense>
+              <HeaderSearch onClose={() => setSearching(false)} />
+            </Suspense>
+          )}
           {user ? (
             <>
               <Link to="/orders" className={`${iconButton} max-sm:hidden`} aria-label="My orders">

@@ -1,3 +1,6 @@
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A page as the server sends it when it rendered it: the main image and the held-back code. */
@@ -82,5 +85,45 @@ describe('boot', () => {
     expect(sentByApp).not.toHaveBeenCalled();
     document.dispatchEvent(new Event('app:hydrated'));
     expect(sentByApp).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the app about a size ticked before it hydrated, so the button pressed then buys that size', async () => {
+    serverRenderedPage('appStartedForChoice');
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    let bought = '';
+    function SizePicker() {
+      const [size, setSize] = useState('');
+      return (
+        <>
+          {['small', 'medium'].map((s) => (
+            <label key={s}>
+              <input type="radio" name="size" value={s} checked={size === s} onChange={() => setSize(s)} />
+              {s}
+            </label>
+          ))}
+          <button type="button" onClick={() => (bought = size || 'Please choose a size')}>
+            Buy Now
+          </button>
+        </>
+      );
+    }
+    const root = document.getElementById('root')!;
+    root.innerHTML = renderToString(<SizePicker />);
+    await import('./boot.ts');
+
+    // Before the app runs: the shopper taps "small", then "medium" (on its label), then Buy Now.
+    (root.querySelector('input[value=small]') as HTMLInputElement).click();
+    (root.querySelector('input[value=medium]') as HTMLInputElement).closest('label')!.click();
+    root.querySelector('button')!.click();
+    expect(bought).toBe('');
+
+    await act(async () => {
+      hydrateRoot(root, <SizePicker />);
+    });
+    await act(async () => {
+      document.dispatchEvent(new Event('app:hydrated'));
+    });
+    expect(bought).toBe('medium');
+    expect((root.querySelector('input[value=medium]') as HTMLInputElement).checked).toBe(true);
   });
 });

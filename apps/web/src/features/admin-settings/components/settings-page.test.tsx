@@ -1,0 +1,173 @@
+import { DEFAULT_STORE_SETTINGS } from '@shop/shared/content';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { settingsKeys } from '@/lib/api/settings.ts';
+import { SettingsPage } from './settings-page.tsx';
+
+type Answer = { status?: number; body?: unknown };
+
+function serve(
+  onSave: (body: Record<string, unknown>) => Answer = (body) => ({ body }),
+  settings: object = DEFAULT_STORE_SETTINGS,
+) {
+  const api = mockFetch(({ url, method, body }) => {
+    if (url.pathname !== '/api/settings') return undefined;
+    if (method === 'GET') return { body: settings };
+    if (method === 'PUT') return onSave(body as Record<string, unknown>);
+  });
+  const rendered = renderWithProviders(<SettingsPage />, { path: '/settings' });
+  return { api, saves: () => api.requests.filter((r) => r.method === 'PUT'), ...rendered };
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('Store settings: invoices, bank transfer, online orders', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('groups the new settings, explains when transfer is offered, and saves them', async () => {
+    const { saves } = serve();
+    await screen.findByLabelText('Store name');
+    const bank = screen.getByRole('group', { name: 'Bank transfer' });
+    expect(within(bank).getByText(/offered at checkout only when the bank name, account name and account number/)).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Invoices' })).getByLabelText('Shop address')).toBeTruthy();
+    expect(
+      within(screen.getByRole('group', { name: 'Online orders' })).getByLabelText('Most units of one product per order'),
+    ).toBeTruthy();
+
+    type('Shop address', '12 Herbert Macaulay Way, Yaba, Lagos');
+    fireEvent.click(screen.getByLabelText('Prices include VAT (7.5 %)'));
+    type('Bank name', 'Zenith Bank');
+    type('Account name', 'Adire Ltd');
+    type('Account number (10 digits)', '1234567890');
+    type('Hold transfer orders for (hours)', '24');
+    type('Most units of one product per order', '5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toEqual({
+      ...DEFAULT_STORE_SETTINGS,
+      address: '12 Herbert Macaulay Way, Yaba, Lagos',
+      vatIncluded: true,
+      bankName: 'Zenith Bank',
+      bankAccountName: 'Adire Ltd',
+      bankAccountNumber: '1234567890',
+      transferHoldHours: 24,
+      maxUnitsPerProduct: 5,
+    });
+  });
+
+  it('refuses a 9-digit account number on its field, sending nothing', async () => {
+    const { saves } = serve();
+    await screen.findByLabelText('Store name');
+    type('Account number (10 digits)', '123456789');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('An account number (NUBAN) has 10 digits')).toBeTruthy();
+    const input = screen.getByLabelText('Account number (10 digits)');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('settings-bankAccountNumber-error');
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('says what to enter in an emptied number box, and shows the server’s field errors on their fields', async () => {
+    const { saves } = serve(() => ({
+      status: 400,
+      body: {
+        msg: 'The hold must be at most 336 hours (14 days)',
+        errors: [{ path: 'transferHoldHours', message: 'The hold must be at most 336 hours (14 days)' }],
+      },
+    }));
+    await screen.findByLabelText('Store name');
+    type('Most units of one product per order', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Enter a number of units')).toBeTruthy();
+    expect(saves()).toHaveLength(0);
+
+    type('Most units of one product per order', '20');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(await screen.findByText('The hold must be at most 336 hours (14 days)', { selector: 'p[id]' })).toBeTruthy();
+    expect(screen.getByLabelText('Hold transfer orders for (hours)').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('Store settings: notifications and WhatsApp', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  const shop = { ...DEFAULT_STORE_SETTINGS, notificationEmail: 'owner@adire.ng', whatsappNumber: '' };
+
+  it('shows where the alerts go and the WhatsApp number in their groups, and saves both', async () => {
+    const { saves } = serve(undefined, shop);
+    await screen.findByLabelText('Store name');
+    const alerts = within(screen.getByRole('group', { name: 'Notifications' })).getByLabelText("Send the shop's alerts to");
+    expect((alerts as HTMLInputElement).value).toBe('owner@adire.ng');
+    expect(
+      within(screen.getByRole('group', { name: 'Notifications' })).getByText(/empty to send them to every admin/),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'WhatsApp' })).getByLabelText('WhatsApp number')).toBeTruthy();
+
+    type("Send the shop's alerts to", '  orders@adire.ng ');
+    type('WhatsApp number', '+234 801 234 5678');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toEqual({ ...shop, notificationEmail: 'orders@adire.ng', whatsappNumber: '+234 801 234 5678' });
+  });
+
+  it('may leave both empty (alerts to every admin, no WhatsApp links)', async () => {
+    const { saves } = serve(undefined, { ...shop, whatsappNumber: '+2348012345678' });
+    await screen.findByLabelText('Store name');
+    type("Send the shop's alerts to", '');
+    type('WhatsApp number', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toMatchObject({ notificationEmail: '', whatsappNumber: '' });
+  });
+
+  it('refuses a bad e-mail address and a number without digits on their fields, sending nothing', async () => {
+    const { saves } = serve(undefined, shop);
+    await screen.findByLabelText('Store name');
+    type("Send the shop's alerts to", 'owner@');
+    type('WhatsApp number', 'call me');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Enter a WhatsApp number with its country code')).toBeTruthy();
+    const email = screen.getByLabelText("Send the shop's alerts to");
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe('settings-notificationEmail-error');
+    expect(screen.getByLabelText('WhatsApp number').getAttribute('aria-invalid')).toBe('true');
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('reads the settings again when the cache holds the shop’s public copy, so a save keeps the alert address', async () => {
+    const { notificationEmail: _private, ...everyone } = shop;
+    const api = mockFetch(({ url, method, body }) => {
+      if (url.pathname !== '/api/settings') return undefined;
+      if (method === 'GET') return { body: shop };
+      if (method === 'PUT') return { body };
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(settingsKeys.all, everyone);
+    const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage /> }], { initialEntries: ['/settings'] });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(((await screen.findByLabelText("Send the shop's alerts to")) as HTMLInputElement).value).toBe('owner@adire.ng');
+    expect(api.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(api.last('/api/settings')!.body).toMatchObject({ notificationEmail: 'owner@adire.ng' });
+  });
+});

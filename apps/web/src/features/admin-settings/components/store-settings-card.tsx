@@ -1,0 +1,197 @@
+/**
+ * The store's settings: name, phone, service hours, banner speed and the low-stock
+ * threshold; what invoices print (address, VAT note); where bank transfers go and how long
+ * a transfer order holds its goods; the per-order cap on units of one product; where the
+ * shop's own alerts go; and the WhatsApp number shoppers can write to. Checked with the
+ * shared `storeSettings` before sending; the server's field errors land on their fields.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PRIVATE_SETTINGS, type StoreSettings, storeSettings, transferEnabled } from '@shop/shared/content';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, Spinner } from '@/components/admin/ui.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { saveSettingsMutation, settingsOptions } from '@/lib/api/settings.ts';
+import { notify } from '@/lib/notify.tsx';
+
+type NumberField = 'bannerRotationMs' | 'lowStockThreshold' | 'transferHoldHours' | 'maxUnitsPerProduct';
+
+/** An empty number box gives NaN: say what to enter, then apply the shared rule. */
+const typedNumber = <S extends z.ZodType<number, number>>(rule: S, message: string) => z.number({ error: message }).pipe(rule);
+
+const settingsForm = storeSettings.extend({
+  bannerRotationMs: typedNumber(storeSettings.shape.bannerRotationMs, 'Enter the banner rotation in milliseconds'),
+  lowStockThreshold: typedNumber(storeSettings.shape.lowStockThreshold, 'Enter the low-stock threshold'),
+  transferHoldHours: typedNumber(storeSettings.shape.transferHoldHours, 'Enter a number of hours'),
+  maxUnitsPerProduct: typedNumber(storeSettings.shape.maxUnitsPerProduct, 'Enter a number of units'),
+});
+
+const NUMBER_FIELDS: readonly NumberField[] = [
+  'bannerRotationMs',
+  'lowStockThreshold',
+  'transferHoldHours',
+  'maxUnitsPerProduct',
+];
+const isSetting = (path: string): path is keyof StoreSettings => path in storeSettings.shape;
+
+/**
+ * The settings as an admin reads them, private ones included. The storefront caches the same
+ * key as everyone reads it (no private settings); a form filled from that copy would save
+ * the notification address as empty, so such a copy is read again first.
+ */
+const withPrivate = (settings: Partial<StoreSettings>): settings is StoreSettings =>
+  PRIVATE_SETTINGS.every((key) => key in settings);
+
+const legendClass = 'mb-3 text-sm font-semibold text-neutral-900';
+
+export function StoreSettingsCard() {
+  const settings = useQuery(settingsOptions);
+  const save = useMutation(saveSettingsMutation);
+  const form = useForm<StoreSettings>({ resolver: zodResolver(settingsForm) });
+  const { errors } = form.formState;
+  const loaded = settings.data && withPrivate(settings.data) ? settings.data : undefined;
+  const { refetch } = settings;
+  useEffect(() => {
+    if (settings.data && !withPrivate(settings.data)) void refetch();
+  }, [settings.data, refetch]);
+  useEffect(() => {
+    if (loaded) form.reset(loaded);
+  }, [loaded, form]);
+
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => notify.success('Settings saved', { area: 'admin' }),
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          for (const { path, message } of error.errors) {
+            if (isSetting(path)) form.setError(path, { message });
+          }
+        }
+        notify.error(error.message, { area: 'admin' });
+      },
+    }),
+  );
+
+  const field = (name: keyof StoreSettings, label: string, props: Record<string, unknown> = {}, hint?: ReactNode) => {
+    const id = `settings-${name}`;
+    const error = errors[name]?.message;
+    return (
+      <Field label={label} htmlFor={id} error={error} hint={hint}>
+        <input
+          id={id}
+          className={inputClass}
+          {...errorProps(id, error)}
+          {...props}
+          {...form.register(name, (NUMBER_FIELDS as readonly string[]).includes(name) ? { valueAsNumber: true } : {})}
+        />
+      </Field>
+    );
+  };
+  const addressError = errors.address?.message;
+
+  return (
+    <Card>
+      <h2 className="mb-4 text-base font-semibold">Store</h2>
+      {!loaded && !settings.error ? <Spinner /> : null}
+      {settings.error ? <ErrorNotice>{settings.error.message}</ErrorNotice> : null}
+      {loaded ? (
+        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          {field('storeName', 'Store name')}
+          {field('phone', 'Phone', { type: 'tel' })}
+          {field('serviceHours', 'Service hours')}
+          {field('bannerRotationMs', 'Banner rotation (milliseconds)', { type: 'number', min: 1000, max: 60000, step: 500 })}
+          {field('lowStockThreshold', 'Low stock at (units or fewer)', { type: 'number', min: 0, max: 10000, step: 1 })}
+
+          <fieldset className="border-t border-neutral-200 pt-4">
+            <legend className={legendClass}>Invoices</legend>
+            <div className="space-y-4">
+              <Field
+                label="Shop address"
+                htmlFor="settings-address"
+                error={addressError}
+                hint="Printed on invoices and receipts."
+              >
+                <textarea
+                  id="settings-address"
+                  rows={2}
+                  autoComplete="street-address"
+                  className={inputClass}
+                  {...errorProps('settings-address', addressError)}
+                  {...form.register('address')}
+                />
+              </Field>
+              <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 rounded border-neutral-400 accent-neutral-900"
+                  {...form.register('vatIncluded')}
+                />
+                Prices include VAT (7.5 %)
+              </label>
+            </div>
+          </fieldset>
+
+          <fieldset className="border-t border-neutral-200 pt-4" aria-describedby="settings-bank-hint">
+            <legend className={legendClass}>Bank transfer</legend>
+            <p id="settings-bank-hint" className="mb-3 text-xs text-neutral-600">
+              Bank transfer is offered at checkout only when the bank name, account name and account number are all filled.{' '}
+              {transferEnabled(loaded) ? 'It is offered now.' : 'It is not offered now.'}
+            </p>
+            <div className="space-y-4">
+              {field('bankName', 'Bank name', { autoComplete: 'off' })}
+              {field('bankAccountName', 'Account name', { autoComplete: 'off' })}
+              {field('bankAccountNumber', 'Account number (10 digits)', {
+                inputMode: 'numeric',
+                maxLength: 10,
+                autoComplete: 'off',
+                spellCheck: false,
+              })}
+              {field(
+                'transferHoldHours',
+                'Hold transfer orders for (hours)',
+                { type: 'number', min: 1, max: 336, step: 1 },
+                'An unpaid transfer order keeps its goods this long, then is cancelled.',
+              )}
+            </div>
+          </fieldset>
+
+          <fieldset className="border-t border-neutral-200 pt-4">
+            <legend className={legendClass}>Online orders</legend>
+            {field(
+              'maxUnitsPerProduct',
+              'Most units of one product per order',
+              { type: 'number', min: 1, max: 1000, step: 1 },
+              'The point of sale has no cap.',
+            )}
+          </fieldset>
+
+          <fieldset className="border-t border-neutral-200 pt-4">
+            <legend className={legendClass}>Notifications</legend>
+            {field(
+              'notificationEmail',
+              "Send the shop's alerts to",
+              { type: 'email', autoComplete: 'email', spellCheck: false },
+              'New paid orders, low stock and payment problems. Leave it empty to send them to every admin.',
+            )}
+          </fieldset>
+
+          <fieldset className="border-t border-neutral-200 pt-4">
+            <legend className={legendClass}>WhatsApp</legend>
+            {field(
+              'whatsappNumber',
+              'WhatsApp number',
+              { type: 'tel', autoComplete: 'off', placeholder: '+234 801 234 5678' },
+              'With the country code. Shoppers get "Ask on WhatsApp" and "Send my order on WhatsApp" links; leave it empty to show none.',
+            )}
+          </fieldset>
+
+          <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
+            {save.isPending ? 'Updating...' : 'Save Settings'}
+          </button>
+        </form>
+      ) : null}
+    </Card>
+  );
+}
