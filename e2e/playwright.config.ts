@@ -9,6 +9,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+// The specs read the server's files (the e-mails it writes to DATA_DIR/outbox/) from here;
+// workers load this config again and inherit the variable, so they see the same directory.
+process.env.E2E_DATA_DIR = dataDir;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

@@ -2,18 +2,12 @@
  * Every back-office screen, signed in as the demo admin, has no serious or critical axe-core
  * violation (WCAG 2.1 A and AA rules), as the storefront's pages have none: the tables, the
  * create and edit forms, a product and an order, the point of sale mid-sale, the overview
- * and the settings.
+ * and the settings, delivery zones and coupons (the list, a new one and the edit screen),
+ * and the catalogue's Import CSV panel, open and with a checked file's report.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../axe.ts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './helpers.ts';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 interface Session {
   accessToken: string;
@@ -42,6 +36,7 @@ test.beforeAll(async ({ request }) => {
   ids.brand = await firstId(request, session, '/api/brands');
   ids.product = await firstId(request, session, '/api/products?limit=1');
   ids.post = await firstId(request, session, '/api/posts');
+  ids.coupon = await firstId(request, session, '/api/coupons');
 });
 
 test('the login screen', async ({ page }) => {
@@ -94,6 +89,11 @@ test.describe('signed in', () => {
     ['/posttable', /Posts/],
     ['/createpost', /Create Post/i],
     ['/settings', 'Settings'],
+    ['/messages', 'Messages'],
+    ['/delivery', 'Delivery'],
+    ['/delivery?zone=new', 'Add zone'],
+    ['/coupons', 'Coupons'],
+    ['/coupons/new', 'Add Coupon'],
   ] as const) {
     test(`${url}`, async ({ page }) => {
       await check(page, url, heading);
@@ -108,6 +108,24 @@ test.describe('signed in', () => {
     await check(page, `/editproduct/${ids.product}`, /Edit Product/i);
     await check(page, `/viewproduct/${ids.product}`, /./);
     await check(page, `/editpost/${ids.post}`, /Edit Post/i);
+    await check(page, `/coupons/${ids.coupon}`, /Edit Coupon/);
+  });
+
+  test('the Import CSV panel, open and with a checked file’s report', async ({ page }) => {
+    await check(page, '/producttable', 'Products');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await expect(page.getByRole('heading', { name: 'Import products from CSV' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // A dry run only (Check file): the report lists the refused row, and nothing is written.
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'catalogue.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('sku,stock\nA11Y-CHECK-1,lots\n'),
+    });
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(page.getByRole('list', { name: 'Refused rows' })).toBeVisible();
+    await expect(page.getByLabel('Skip the refused rows')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('a form showing its errors', async ({ page }) => {

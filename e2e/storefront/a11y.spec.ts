@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { createProducts, unique } from './fixtures.ts';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../axe.ts';
+import { createProducts, registerShopper, signInWithStorage, unique } from './fixtures.ts';
 
 test.describe('no serious or critical axe-core violations', () => {
   let productId = '';
@@ -39,6 +32,25 @@ test.describe('no serious or critical axe-core violations', () => {
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Please choose a size' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the delivery and payment step, at 360 px wide', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInWithStorage(page, await registerShopper(request));
+    await page.goto(`/productdetails/${productId}`);
+    await page.getByRole('radio', { name: 'small' }).check();
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    const step = page.getByRole('dialog', { name: 'Delivery and payment' });
+    await expect(step.getByRole('button', { name: /^Pay ₦/ })).toBeEnabled();
+    await expect(step.getByRole('radio', { name: /^Pickup/ })).toBeVisible();
+    expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
+    // Nothing wider than the phone's screen.
+    expect(await step.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // With a refused coupon's message shown.
+    await step.getByLabel('Coupon code').fill('NOT-A-CODE');
+    await step.getByRole('button', { name: 'Apply' }).click();
+    await expect(step.getByRole('alert')).toHaveText('This code does not exist');
+    expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
   });
 
   test('the cart', async ({ page }) => {

@@ -1,9 +1,11 @@
 /**
  * Test data for the storefront specs, made through the real API so each spec stands alone:
  * products (with generated PNG photos) made by the demo admin, and fresh shoppers with
- * unique emails. Nothing here depends on the demo catalogue.
+ * unique emails; and the e-mails the server wrote. Nothing here depends on the demo catalogue.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
@@ -180,8 +182,16 @@ export async function createBanner(request: APIRequestContext, title: string): P
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
-/** A new shopper, registered through the API. */
-export async function registerShopper(request: APIRequestContext): Promise<Shopper> {
+/** Where a shopper lives; the checkout's delivery step starts from it. */
+export interface ShopperAddress {
+  address?: string;
+  city?: string;
+  /** As the shopper would type it: 'Lagos' (priced as Lagos Mainland), 'FCT', 'Oyo'… */
+  state?: string;
+}
+
+/** A new shopper, registered through the API: in Lagos (the Mainland) unless told otherwise. */
+export async function registerShopper(request: APIRequestContext, where: ShopperAddress = {}): Promise<Shopper> {
   const tag = unique();
   const body = {
     firstName: `Ada${tag.slice(0, 4)}`,
@@ -189,9 +199,9 @@ export async function registerShopper(request: APIRequestContext): Promise<Shopp
     email: `shopper-${tag}@example.com`,
     password: 'correct-horse-battery',
     phone: '+234 803 000 0000',
-    address: '1 Marina',
-    city: 'Lagos',
-    state: 'Lagos',
+    address: where.address ?? '1 Marina',
+    city: where.city ?? 'Lagos',
+    state: where.state ?? 'Lagos',
     country: 'Nigeria',
   };
   const res = await request.post('/api/auth/register', { data: body });
@@ -211,4 +221,73 @@ export async function signInWithStorage(page: Page, shopper: Shopper): Promise<v
     },
     [shopper.accessToken, JSON.stringify(shopper.user)] as const,
   );
+}
+
+/**
+ * Waits until the app has taken over the server-rendered page: the header greets the
+ * signed-in shopper, whom the server does not know. Before that, only the last button pressed
+ * is replayed, so a quantity stepper pressed before a button would be lost.
+ */
+export async function untilGreeted(page: Page, shopper: Shopper): Promise<void> {
+  await expect(page.getByTestId('greeting')).toHaveText(`Hi ${shopper.firstName}`);
+}
+
+// ── E-mail ────────────────────────────────────────────────────────────────────────────
+
+export interface WrittenMail {
+  to: string;
+  subject: string;
+  /** Every part of the message after the headers, quoted-printable decoded. */
+  body: string;
+}
+
+/** Quoted-printable (RFC 2045): soft line breaks joined, =XX bytes restored, read as UTF-8. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function readEml(file: string): WrittenMail {
+  const raw = readFileSync(file, 'utf8');
+  const end = raw.search(/\r?\n\r?\n/);
+  // Folded header lines continue on lines that start with white space.
+  const headers = raw.slice(0, end).replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
+  return { to: header('To'), subject: header('Subject'), body: decodeQuotedPrintable(raw.slice(end)) };
+}
+
+/**
+ * The newest e-mail the e2e server wrote to `to` with a matching subject. Without SMTP_URL,
+ * the server's messages worker writes every e-mail as an .eml file under DATA_DIR/outbox/
+ * (every 2 s), so this waits for it; the config shares DATA_DIR as E2E_DATA_DIR.
+ */
+export async function readMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<WrittenMail> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let found: WrittenMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+        // Named by the time they were written, so the newest sorts last.
+        found = files
+          .sort()
+          .reverse()
+          .map((f) => readEml(path.join(outbox, f)))
+          .find((mail) => mail.to.includes(to) && subject.test(mail.subject));
+        return Boolean(found);
+      },
+      { message: `an e-mail to ${to} with a subject like ${subject}`, timeout: timeoutMs },
+    )
+    .toBe(true);
+  return found!;
 }

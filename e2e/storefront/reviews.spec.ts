@@ -18,7 +18,15 @@ test('a review before buying is refused with the server’s message', async ({ p
   await expect(page.getByText('No reviews yet.')).toBeVisible();
 });
 
-test('an unknown product shows a not-found state', async ({ page }) => {
-  await page.goto('/productdetails/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+test('an unknown product or brand answers 404 with the Not Found page, which hydrates and leads home', async ({ page }) => {
+  const product = await page.goto('/productdetails/00000000-0000-4000-8000-000000000000');
+  expect(product?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  const brand = await page.goto('/brand?brand=No+Such+Brand+Anywhere');
+  expect(brand?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
 });

@@ -83,10 +83,19 @@ test('browse → search → product → cart → register → pay with the sandb
   // Pay with the sandbox's success card.
   await page.getByRole('link', { name: 'Cart, 2 items' }).click();
   await page.getByRole('button', { name: 'Checkout' }).click();
-  const checkout = page.getByRole('dialog', { name: 'Pay ₦25,000.00' });
+  // Delivery and payment, filled from the registration: Lagos is priced as the Mainland.
+  const step = page.getByRole('dialog', { name: 'Delivery and payment' });
+  await expect(step.getByLabel('Full name')).toHaveValue('Chioma Eze');
+  await expect(step.getByLabel('Street address')).toHaveValue('4 Awolowo Road');
+  await expect(step.getByLabel('State', { exact: true })).toHaveValue('Lagos Mainland');
+  await expect(step.getByTestId('summary-goods')).toHaveText('₦25,000.00');
+  await expect(step.getByTestId('summary-delivery')).toHaveText('₦2,500.00');
+  await step.getByRole('button', { name: 'Pay ₦27,500.00' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Pay ₦27,500.00' });
   await expect(checkout).toBeVisible();
   await checkout.getByRole('button', { name: 'Pay with success card' }).click();
   await expect(page.getByText('Purchase successful!')).toBeVisible();
+  await expect(page.getByTestId('purchase-delivery')).toContainText('Arrives');
   await expect(page.getByText('Purchase is Successful')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
@@ -96,6 +105,9 @@ test('browse → search → product → cart → register → pay with the sandb
   const order = page.getByTestId('order-list').getByRole('listitem').first();
   await expect(order.getByRole('link', { name: product!.title })).toBeVisible();
   await expect(order.getByTestId('order-status')).toHaveText('Paid');
+  await expect(order.getByTestId('order-goods')).toHaveText('₦25,000.00');
+  await expect(order.getByTestId('order-delivery')).toHaveText('₦2,500.00');
+  await expect(order.getByTestId('order-total')).toHaveText('₦27,500.00');
 
   // Now a buyer, the review is accepted.
   await order.getByRole('link', { name: product!.title }).click();

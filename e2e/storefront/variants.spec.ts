@@ -59,7 +59,9 @@ test('a sold-out size and colour is crossed out and cannot be bought, the rest s
   await page.getByRole('radio', { name: 'Red', exact: true }).check();
   await expect(page.getByTestId('availability')).toHaveText(/In Stock/);
   await page.getByRole('button', { name: 'Buy Now' }).click();
-  await page.getByRole('dialog', { name: 'Pay ₦20,000.00' }).getByRole('button', { name: 'Pay with success card' }).click();
+  // ₦2,500 delivery to the shopper's Lagos Mainland.
+  await page.getByRole('dialog', { name: 'Delivery and payment' }).getByRole('button', { name: 'Pay ₦22,500.00' }).click();
+  await page.getByRole('dialog', { name: 'Pay ₦22,500.00' }).getByRole('button', { name: 'Pay with success card' }).click();
   await expect(page.getByText('Purchase is Successful')).toBeVisible();
 
   // ── Medium red is sold out; medium blue and the other reds are not ───────────────────
