@@ -2,8 +2,8 @@
 # `npm run validate`: everything CI checks, in CI's order, on an installed checkout:
 # lint, typecheck, the tests on PGlite (the README's test command), the API tests again on
 # PostgreSQL and Redis (with the fault tests that need a PostgreSQL installation), a fresh
-# build, and the browser tests against that build. `.ci/run` installs, starts the services,
-# then runs exactly this.
+# build and its storefront entry budget, and the browser tests against that build.
+# `.ci/run` installs, starts the services, then runs exactly this.
 #
 # PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). When it
 # is unreachable the PostgreSQL step is skipped with a notice, except under CI, where it fails.
@@ -44,6 +44,9 @@ fi
 
 step "build"
 npm run build
+
+step "storefront entry budget (120 KB gzip)"
+node scripts/bench-web.mjs --no-build --no-lighthouse
 
 step "e2e (Playwright, Debian Chromium)"
 npm run test:e2e
