@@ -26,10 +26,11 @@ test('browse → search → product → cart → register → pay with the sandb
   await expect(page).toHaveURL(/\/women$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Women' })).toBeVisible();
 
-  // Search: the server is asked after a pause in typing; the URL keeps the search.
+  // Search: the header's search, then Enter, lists the results; the URL keeps the search.
   await page.getByRole('link', { name: 'Search' }).click();
-  await page.getByRole('searchbox', { name: 'Find a Product' }).fill(tag);
-  await expect(page).toHaveURL(new RegExp(`title=${tag}`));
+  await page.getByRole('combobox', { name: 'Search products' }).fill(tag);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?title=${tag}`));
   const grid = page.getByTestId('product-grid');
   await expect(grid.getByRole('article')).toHaveCount(1);
   await page.reload();
