@@ -51,11 +51,10 @@ const byPosition = <T extends { position: number; name: string }>(a: T, b: T) =>
 
 /** Zones in their order with their states (in the list's order) and methods; enabled ones only unless `all`. */
 export async function listZones(db: Q, { all = false } = {}): Promise<DeliveryZoneView[]> {
-  const [zones, states, methods] = await Promise.all([
-    db.select().from(deliveryZones),
-    db.select().from(deliveryZoneStates),
-    db.select().from(deliveryMethods),
-  ]);
+  // One after the other: `db` may be a transaction's client, which runs one query at a time.
+  const zones = await db.select().from(deliveryZones);
+  const states = await db.select().from(deliveryZoneStates);
+  const methods = await db.select().from(deliveryMethods);
   const order = new Map<string, number>(DELIVERY_STATES.map((s, i) => [s, i]));
   return zones
     .filter((z) => all || z.enabled)
