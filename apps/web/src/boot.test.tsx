@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { act, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,7 +67,7 @@ describe('boot', () => {
     button.click();
     expect(presses).not.toHaveBeenCalled();
     document.dispatchEvent(new Event('app:hydrated'));
-    expect(presses).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(presses).toHaveBeenCalledTimes(1));
     button.click();
     expect(presses).toHaveBeenCalledTimes(2);
   });
@@ -84,7 +84,7 @@ describe('boot', () => {
     form.requestSubmit();
     expect(sentByApp).not.toHaveBeenCalled();
     document.dispatchEvent(new Event('app:hydrated'));
-    expect(sentByApp).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(sentByApp).toHaveBeenCalledTimes(1));
   });
 
   it('tells the app about a size ticked before it hydrated, so the button pressed then buys that size', async () => {
@@ -107,6 +107,13 @@ describe('boot', () => {
         </>
       );
     }
+    /** As RootLayout says it: from an effect, while React commits the hydrated page. */
+    function Hydrated() {
+      useEffect(() => {
+        document.dispatchEvent(new Event('app:hydrated'));
+      }, []);
+      return null;
+    }
     const root = document.getElementById('root')!;
     root.innerHTML = renderToString(<SizePicker />);
     await import('./boot.ts');
@@ -118,11 +125,15 @@ describe('boot', () => {
     expect(bought).toBe('');
 
     await act(async () => {
-      hydrateRoot(root, <SizePicker />);
+      hydrateRoot(
+        root,
+        <>
+          <SizePicker />
+          <Hydrated />
+        </>,
+      );
     });
-    await act(async () => {
-      document.dispatchEvent(new Event('app:hydrated'));
-    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(bought).toBe('medium');
     expect((root.querySelector('input[value=medium]') as HTMLInputElement).checked).toBe(true);
   });

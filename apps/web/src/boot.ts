@@ -86,23 +86,24 @@ function replayEarlyClicks() {
   };
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
-  document.addEventListener(
-    APP_HYDRATED,
-    () => {
-      document.removeEventListener('click', holdClick, true);
-      document.removeEventListener('submit', holdSubmit, true);
-      for (const input of choices) {
-        // A radio another one replaced needs nothing: its group's last choice is replayed.
-        if (!input.isConnected || (input.type === 'radio' && !input.checked)) continue;
-        const wanted = input.checked;
-        input.checked = !wanted;
-        input.click();
-      }
-      if (button?.isConnected) button.click();
-      else if (form?.isConnected) form.requestSubmit();
-    },
-    { once: true },
-  );
+  const replay = () => {
+    document.removeEventListener('click', holdClick, true);
+    document.removeEventListener('submit', holdSubmit, true);
+    for (const input of choices) {
+      // A radio another one replaced needs nothing: its group's last choice is replayed.
+      if (!input.isConnected || (input.type === 'radio' && !input.checked)) continue;
+      const wanted = input.checked;
+      input.checked = !wanted;
+      input.click();
+    }
+    if (button?.isConnected) button.click();
+    else if (form?.isConnected) form.requestSubmit();
+  };
+  // The app says so from an effect, while React is still committing the page: clicks sent
+  // then would have their state updates held until it is done, so the button would act on
+  // the state from before the choices (a size ticked, then "Please choose a size"). A task of
+  // its own, each click's updates are applied before the next click.
+  document.addEventListener(APP_HYDRATED, () => setTimeout(replay, 0), { once: true });
 }
 
 // The server's template: data-app is the app's file, the content its code's preload links.
