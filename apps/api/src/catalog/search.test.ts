@@ -89,9 +89,20 @@ async function list(query: string) {
 describe('GET /api/search/suggest', () => {
   it('suggests products by title: in stock first, a word starting with the text before a word containing it', async () => {
     const { body, keys } = await suggest('ank');
-    // The tote's title has "ank" inside a word ("Blank"); the hat is sold out.
+    // The tote has "ankara" in its heading only (its title has "ank" inside "Blank"); the hat is sold out.
     expect(keys).toEqual(['wrapDress', 'peplum', 'tote', 'soldOut']);
     expect(body).toMatchObject({ query: 'ank', correctedQuery: null });
+  });
+
+  it('finds products with every word typed, the last one as the start of a word', async () => {
+    expect((await suggest('ankara wr')).keys).toEqual(['wrapDress']);
+    expect((await suggest('wrap ankara')).keys).toEqual(['wrapDress']);
+    // After other words, a last word of one or two letters is looked for anywhere in their text.
+    expect((await suggest('ankara pe')).keys).toEqual(['peplum']);
+    expect((await suggest('ankara ap')).keys).toEqual(['wrapDress']);
+    // Alone, it starts a word.
+    expect((await suggest('ge')).keys).toEqual(['gele']);
+    expect((await suggest('ap')).keys).toEqual([]);
   });
 
   it('gives each product its 320 px thumbnail, its lowest price and the price before its markdown', async () => {
@@ -128,17 +139,23 @@ describe('GET /api/search/suggest', () => {
 
   it('shows at most `limit` products', async () => {
     expect((await suggest('a', '&limit=2')).body.products).toHaveLength(2);
-    expect((await suggest('a')).body.products).toHaveLength(6);
+    // Five products have a word starting with "a": all of them fit in the default six.
+    expect((await suggest('a')).body.products).toHaveLength(5);
+    expect((await suggest('a', '&limit=4')).body.products).toHaveLength(4);
   });
 
   it('corrects words that find nothing as typed, and says what it searched for', async () => {
     const ankra = await suggest('ankra');
     expect(ankra.body.correctedQuery).toBe('ankara');
     expect(ankra.keys).toEqual(['wrapDress', 'peplum', 'tote', 'soldOut']);
+    // Words are matched as words: "aso-oke" finds "Aso Oke" as typed, products and names alike.
     const asoOke = await suggest('aso-oke');
-    expect(asoOke.body.correctedQuery).toBe('aso oke');
+    expect(asoOke.body.correctedQuery).toBeNull();
     expect(asoOke.keys).toEqual(['asoOke']);
     expect(asoOke.body.categories.map((c) => c.name)).toEqual(['Aso Oke Wrappers']);
+    const asoOkeTypo = await suggest('aso-okke');
+    expect(asoOkeTypo.body.correctedQuery).toBe('aso oke');
+    expect(asoOkeTypo.keys).toEqual(['asoOke']);
     const geles = await suggest('Geles');
     expect(geles.body).toMatchObject({ query: 'geles', correctedQuery: 'gele' });
     expect(geles.keys).toEqual(['gele']);

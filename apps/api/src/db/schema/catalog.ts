@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   check,
   index,
@@ -12,6 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text vector (Drizzle has no type of its own for it); read as its text. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 import { AVAILABILITY } from '@shop/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -124,6 +128,14 @@ export const products = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     /** Lower-cased title, heading and brand for trigram search. */
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(title || ' ' || heading || ' ' || brand_name)`),
+    /**
+     * The same words as a full-text vector (the 'simple' configuration: every word as it is,
+     * no stemming, no stop words), for the suggestions' word-prefix search (catalog/search-query.ts):
+     * a word's posting list is far shorter than its trigrams' (migration 0013).
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, lower(title || ' ' || heading || ' ' || brand_name))`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -141,6 +153,7 @@ export const products = pgTable(
     index('products_subsub_idx').on(t.subsubId),
     index('products_on_sale_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.discount} > 0`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_vector_idx').using('gin', t.searchVector),
   ],
 );
 
