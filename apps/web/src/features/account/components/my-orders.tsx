@@ -4,13 +4,12 @@ import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/page-states.tsx';
 import { primaryButton } from '@/components/ui-classes.ts';
-import { ProductImage } from '@/components/product-image.tsx';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { myOrdersOptions } from '@/lib/api/orders.ts';
 import { shortDate } from '@/lib/dates.ts';
 import { useQuery } from '@tanstack/react-query';
-import { OrderTotals, PAYMENT_LABEL, StatusBadge } from './order-parts.tsx';
+import { OrderLines, OrderTotals, PAYMENT_LABEL, StatusBadge } from './order-parts.tsx';
 
 /** What the link to an order's page offers. */
 const orderAction = (order: OrderView) => (order.transfer ? 'How to pay' : order.cancellable ? 'View or cancel' : 'View order');
@@ -67,29 +66,7 @@ export function MyOrders() {
                 <p className="text-muted">{PAYMENT_LABEL[order.paymentStatus]}</p>
                 <p className="font-semibold tabular-nums sm:ml-auto">{formatNairaAmount(order.total)}</p>
               </header>
-              <ul className="divide-y divide-line px-5">
-                {order.lines.map((line) => (
-                  <li key={line.id} className="flex items-center gap-4 py-4">
-                    <div className="w-14 shrink-0">
-                      <ProductImage url={line.imageUrl} alt="" sizes="56px" />
-                    </div>
-                    <div className="min-w-0 flex-1 text-sm">
-                      {line.productId ? (
-                        <Link to={`/productdetails/${line.productId}`} className="font-medium hover:underline">
-                          {line.title}
-                        </Link>
-                      ) : (
-                        <p className="font-medium">{line.title}</p>
-                      )}
-                      <p className="mt-0.5 text-xs text-muted capitalize">
-                        {[line.size, line.color].filter(Boolean).join(' · ')}
-                        {line.size || line.color ? ' · ' : ''}Qty {line.quantity}
-                      </p>
-                    </div>
-                    <p className="text-sm tabular-nums">{formatNairaAmount(line.lineTotal)}</p>
-                  </li>
-                ))}
-              </ul>
+              <OrderLines order={order} />
               <OrderTotals order={order} />
               {order.failureReason && order.status !== 'paid' && (
                 <p className="px-5 pb-4 text-sm text-muted">{order.failureReason}</p>

@@ -12,7 +12,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingState, NotFoundState } from '@/components/page-states.tsx';
-import { ProductImage } from '@/components/product-image.tsx';
 import { primaryButton, secondaryButton } from '@/components/ui-classes.ts';
 import { WhatsAppLink } from '@/components/whatsapp-link.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -21,7 +20,7 @@ import { settingsOptions } from '@/lib/api/settings.ts';
 import { dateTime } from '@/lib/dates.ts';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
-import { nextStep, OrderTotals, PAYMENT_LABEL, StatusBadge, TransferDetails } from './order-parts.tsx';
+import { nextStep, OrderLines, OrderTotals, PAYMENT_LABEL, StatusBadge, TransferDetails } from './order-parts.tsx';
 
 export const CANCEL_CONFIRM = 'Cancel this order? Its items go back on sale.';
 
@@ -97,29 +96,7 @@ export function OrderDetails({ id }: { id: string }) {
         <h2 id="lines-heading" className="border-b border-line bg-cream px-5 py-3 font-semibold">
           What you ordered
         </h2>
-        <ul className="divide-y divide-line px-5">
-          {o.lines.map((line) => (
-            <li key={line.id} className="flex items-center gap-4 py-4">
-              <div className="w-14 shrink-0">
-                <ProductImage url={line.imageUrl} alt="" sizes="56px" />
-              </div>
-              <div className="min-w-0 flex-1 text-sm">
-                {line.productId ? (
-                  <Link to={`/productdetails/${line.productId}`} className="font-medium hover:underline">
-                    {line.title}
-                  </Link>
-                ) : (
-                  <p className="font-medium">{line.title}</p>
-                )}
-                <p className="mt-0.5 text-xs text-muted capitalize">
-                  {[line.size, line.color].filter(Boolean).join(' · ')}
-                  {line.size || line.color ? ' · ' : ''}Qty {line.quantity}
-                </p>
-              </div>
-              <p className="text-sm tabular-nums">{formatNairaAmount(line.lineTotal)}</p>
-            </li>
-          ))}
-        </ul>
+        <OrderLines order={o} />
         <OrderTotals order={o} />
       </section>
 

@@ -1,10 +1,13 @@
 /**
  * Pieces of an order as a shopper reads it, shared by My orders, the order's page and its
- * invoice: the status in words, what it cost, and where to send a bank transfer.
+ * invoice: the status in words, what was bought, what it cost, and where to send a bank
+ * transfer.
  */
 import { etaText } from '@shop/shared/delivery';
 import { formatNairaAmount } from '@shop/shared/money';
 import type { OrderStatus, OrderView, PaymentStatus, TransferInstructions } from '@shop/shared/orders';
+import { Link } from 'react-router';
+import { ProductImage } from '@/components/product-image.tsx';
 import { dateTime } from '@/lib/dates.ts';
 
 export const STATUS_LABEL: Record<OrderStatus, string> = {
@@ -41,6 +44,35 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
     <p className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`} data-testid="order-status">
       {STATUS_LABEL[status]}
     </p>
+  );
+}
+
+/** The order's lines: photo, title (a link while the product exists), size, colour, quantity and price. */
+export function OrderLines({ order }: { order: OrderView }) {
+  return (
+    <ul className="divide-y divide-line px-5">
+      {order.lines.map((line) => (
+        <li key={line.id} className="flex items-center gap-4 py-4">
+          <div className="w-14 shrink-0">
+            <ProductImage url={line.imageUrl} alt="" sizes="56px" />
+          </div>
+          <div className="min-w-0 flex-1 text-sm">
+            {line.productId ? (
+              <Link to={`/productdetails/${line.productId}`} className="font-medium hover:underline">
+                {line.title}
+              </Link>
+            ) : (
+              <p className="font-medium">{line.title}</p>
+            )}
+            <p className="mt-0.5 text-xs text-muted capitalize">
+              {[line.size, line.color].filter(Boolean).join(' · ')}
+              {line.size || line.color ? ' · ' : ''}Qty {line.quantity}
+            </p>
+          </div>
+          <p className="text-sm tabular-nums">{formatNairaAmount(line.lineTotal)}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
 
