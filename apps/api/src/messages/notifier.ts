@@ -12,6 +12,7 @@ import { type UserRow, users } from '../db/schema/index.ts';
 import type { OrderEvents } from '../orders/events.ts';
 import type { OrderWithLines } from '../orders/service.ts';
 import { toOrderView } from '../orders/view.ts';
+import type { StoredProps } from './catalog.ts';
 import { enqueue } from './outbox.ts';
 import { seal } from './seal.ts';
 
@@ -23,6 +24,15 @@ async function shopRecipients(tx: Q, settings: StoreSettings): Promise<string> {
   const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(users.createdAt);
   return admins.map((a) => a.email).join(', ');
 }
+
+/** The messages to an order's shopper about it: each carries the order as the shopper sees it. */
+type ShopperOrderTemplate =
+  | 'order-received'
+  | 'payment-received'
+  | 'order-shipped'
+  | 'order-delivered'
+  | 'order-cancelled'
+  | 'order-refunded';
 
 /** Orders a shopper hears about: online ones with an address (a walk-in sale at the counter has none). */
 const toShopper = (order: OrderWithLines) => (order.channel !== 'pos' || order.email ? order.email : '');
@@ -42,35 +52,35 @@ export function createNotifier({ publicUrl, secret }: { publicUrl: string; secre
     return { settings, view: toOrderView(order, settings) };
   }
 
+  /**
+   * Tells the order's shopper about it: `template` with the order as the shopper sees it and
+   * `props`, once per `dedupeKey` (by default one message of this template per order).
+   */
+  async function toOrderShopper<T extends ShopperOrderTemplate>(
+    tx: Q,
+    order: OrderWithLines,
+    template: T,
+    props: Omit<StoredProps[T], 'order'>,
+    dedupeKey = `${template}:${order.id}`,
+  ) {
+    const { settings, view } = await snapshot(tx, order);
+    await enqueue(
+      tx,
+      { template, to: toShopper(order), props: { order: view, ...props } as StoredProps[T], dedupeKey, orderId: order.id },
+      { name: settings.storeName },
+    );
+    return { settings, view };
+  }
+
   const orderEvents: OrderEvents = {
     async placed(tx, order) {
-      const { settings, view } = await snapshot(tx, order);
-      await enqueue(
-        tx,
-        {
-          template: 'order-received',
-          to: toShopper(order),
-          props: { order: view, orderUrl: links.order(order.id) },
-          dedupeKey: `order-received:${order.id}`,
-          orderId: order.id,
-        },
-        { name: settings.storeName },
-      );
+      await toOrderShopper(tx, order, 'order-received', { orderUrl: links.order(order.id) });
     },
     async paid(tx, order) {
-      const { settings, view } = await snapshot(tx, order);
-      const shop = { name: settings.storeName };
-      await enqueue(
-        tx,
-        {
-          template: 'payment-received',
-          to: toShopper(order),
-          props: { order: view, orderUrl: links.order(order.id), invoiceUrl: links.invoice(order.id) },
-          dedupeKey: `payment-received:${order.id}`,
-          orderId: order.id,
-        },
-        shop,
-      );
+      const { settings, view } = await toOrderShopper(tx, order, 'payment-received', {
+        orderUrl: links.order(order.id),
+        invoiceUrl: links.invoice(order.id),
+      });
       // The shop hears about online orders; a sale at the counter it made itself.
       if (order.channel === 'pos') return;
       await enqueue(
@@ -82,64 +92,26 @@ export function createNotifier({ publicUrl, secret }: { publicUrl: string; secre
           dedupeKey: `shop-new-order:${order.id}`,
           orderId: order.id,
         },
-        shop,
+        { name: settings.storeName },
       );
     },
     async shipped(tx, order, note) {
-      const { settings, view } = await snapshot(tx, order);
-      await enqueue(
-        tx,
-        {
-          template: 'order-shipped',
-          to: toShopper(order),
-          props: { order: view, orderUrl: links.order(order.id), note },
-          dedupeKey: `order-shipped:${order.id}`,
-          orderId: order.id,
-        },
-        { name: settings.storeName },
-      );
+      await toOrderShopper(tx, order, 'order-shipped', { orderUrl: links.order(order.id), note });
     },
     async delivered(tx, order) {
-      const { settings, view } = await snapshot(tx, order);
-      await enqueue(
-        tx,
-        {
-          template: 'order-delivered',
-          to: toShopper(order),
-          props: { order: view, orderUrl: links.order(order.id) },
-          dedupeKey: `order-delivered:${order.id}`,
-          orderId: order.id,
-        },
-        { name: settings.storeName },
-      );
+      await toOrderShopper(tx, order, 'order-delivered', { orderUrl: links.order(order.id) });
     },
     async cancelled(tx, order) {
       if (order.channel === 'pos') return;
-      const { settings, view } = await snapshot(tx, order);
-      await enqueue(
-        tx,
-        {
-          template: 'order-cancelled',
-          to: toShopper(order),
-          props: { order: view, cartUrl: links.cart() },
-          dedupeKey: `order-cancelled:${order.id}`,
-          orderId: order.id,
-        },
-        { name: settings.storeName },
-      );
+      await toOrderShopper(tx, order, 'order-cancelled', { cartUrl: links.cart() });
     },
     async refunded(tx, order, refund) {
-      const { settings, view } = await snapshot(tx, order);
-      await enqueue(
+      await toOrderShopper(
         tx,
-        {
-          template: 'order-refunded',
-          to: toShopper(order),
-          props: { order: view, orderUrl: links.order(order.id), amount: koboToNaira(refund.amount), reason: refund.reason },
-          dedupeKey: `order-refunded:${refund.id}`,
-          orderId: order.id,
-        },
-        { name: settings.storeName },
+        order,
+        'order-refunded',
+        { orderUrl: links.order(order.id), amount: koboToNaira(refund.amount), reason: refund.reason },
+        `order-refunded:${refund.id}`,
       );
     },
     async paymentProblem(tx, order, kind, reason) {
