@@ -61,11 +61,13 @@ export async function runLighthouse({ port = 3920 } = {}) {
   try {
     await waitFor(`${base}/healthz`);
     const [product] = await (await fetch(`${base}/api/products?limit=1`)).json();
+    // LIGHTHOUSE_PAGES=home,product audits only those pages.
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     const pages = [
       ['home', `${base}/`],
       ['listing', `${base}/women`],
       ['product', `${base}/productdetails/${product.id}`],
-    ];
+    ].filter(([name]) => !only || only.includes(name));
     // Steady state, as `npm run bench` measures the API: each page once before it is
     // audited, so the audit does not time the renderer's first load or a first render.
     for (const [, url] of pages) await fetch(url);

@@ -35,6 +35,11 @@ test.describe('without JavaScript', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'New Arrivals' })).toBeVisible();
     await expect(page.getByRole('link', { name: product!.title }).first()).toBeAttached();
+    // The photos below the hero wait for JavaScript to ask for them; without it they show at once.
+    const photo = page.locator(`img[srcset*="${product!.imageUrls[0]!.replace(/-\d+\.webp$/, '')}"]`).first();
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     await page.goto('/women?sort=latest');
     await expect(page.getByRole('heading', { level: 1, name: 'Women' })).toBeVisible();
@@ -56,6 +61,18 @@ test('a server-rendered page hydrates without errors, and its buttons work', asy
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('the photos below the hero arrive once the hero has: category tiles and product cards', async ({ page, request }) => {
+  const [product] = await createProducts(request, [{ category: 'Women' }]);
+  await page.goto('/');
+  const card = page.locator(`img[srcset*="${product!.imageUrls[0]!.replace(/-\d+\.webp$/, '')}"]`).first();
+  const photos = [card, page.locator('a[href="/jewellery"] img').first()];
+  for (const photo of photos) {
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(1);
+  }
 });
 
 test("the shopper's saved cart and name replace the server's anonymous frame", async ({ page, request }) => {

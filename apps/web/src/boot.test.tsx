@@ -39,6 +39,25 @@ describe('boot', () => {
     expect(codeRequested()).toBe(true);
   });
 
+  it('holds the photos below the fold back until the main image has loaded, then gives them their addresses', async () => {
+    const image = serverRenderedPage('appStartedWithPhotos');
+    document
+      .getElementById('root')!
+      .insertAdjacentHTML(
+        'beforeend',
+        '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/uploads/card-640.webp" data-srcset="/uploads/card-320.webp 320w, /uploads/card-640.webp 640w" alt="Adire wrap">',
+      );
+    const photo = document.querySelector<HTMLImageElement>('img[data-src]')!;
+    await import('./boot.ts');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(photo.getAttribute('src')).toMatch(/^data:/);
+    expect(photo.hasAttribute('srcset')).toBe(false);
+
+    image.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(photo.getAttribute('src')).toBe('/uploads/card-640.webp'));
+    expect(photo.getAttribute('srcset')).toBe('/uploads/card-320.webp 320w, /uploads/card-640.webp 640w');
+  });
+
   it('starts at once in a background tab, where the page is not being painted', async () => {
     serverRenderedPage('appStartedInBackground');
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');

@@ -6,7 +6,8 @@
  * it once the page's main image (the images marked fetchpriority="high") is on screen, after
  * MAX_WAIT_MS, or as soon as the shopper touches the page, whichever comes first. On a
  * phone's slow connection the image then does not share the bandwidth with the app's
- * JavaScript, and the phone paints it before spending its CPU on hydration.
+ * JavaScript, and the phone paints it before spending its CPU on hydration. The photos
+ * further down the page wait for it too (lib/deferred-image.ts) and start with the app.
  *
  * Links work before the app does. A button pressed (or a form sent) before the app has
  * hydrated the page is pressed again once it has (RootLayout sends the event below).
@@ -106,6 +107,14 @@ function replayEarlyClicks() {
   document.addEventListener(APP_HYDRATED, () => setTimeout(replay, 0), { once: true });
 }
 
+/** Gives the photos held back below the fold their addresses (lib/deferred-image.ts). */
+function showDeferredImages() {
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-src]')) {
+    if (img.dataset.srcset) img.srcset = img.dataset.srcset;
+    img.src = img.dataset.src ?? img.src;
+  }
+}
+
 // The server's template: data-app is the app's file, the content its code's preload links.
 const code = document.querySelector('template[data-app]');
 if (code instanceof HTMLTemplateElement) {
@@ -115,6 +124,8 @@ if (code instanceof HTMLTemplateElement) {
     if (started) return;
     started = true;
     for (const type of INTERACTIONS) document.removeEventListener(type, start, true);
+    // The photos below the fold, held back until now (lib/deferred-image.ts).
+    showDeferredImages();
     const app = code.dataset.app;
     document.head.append(code.content);
     if (app) void import(/* @vite-ignore */ app);

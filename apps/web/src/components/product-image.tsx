@@ -1,3 +1,4 @@
+import { DeferredImage } from '@/lib/deferred-image.tsx';
 import { uploadSrcSet } from '@/lib/images.ts';
 
 interface ProductImageProps {
@@ -12,7 +13,8 @@ interface ProductImageProps {
 
 /**
  * A product photo (4:5, as the API stores them) with srcset, fixed intrinsic size so the
- * page does not shift, and lazy loading below the fold. Without a photo: a plain tile.
+ * page does not shift, and lazy loading below the fold (where it also waits for the page's
+ * main image: lib/deferred-image.ts). Without a photo: a plain tile.
  */
 export function ProductImage({ url, alt, sizes, priority = false, className = '' }: ProductImageProps) {
   if (!url) {
@@ -26,18 +28,13 @@ export function ProductImage({ url, alt, sizes, priority = false, className = ''
       </div>
     );
   }
-  return (
-    <img
-      src={url}
-      srcSet={uploadSrcSet(url)}
-      sizes={sizes}
-      width={640}
-      height={800}
-      alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
-      className={`aspect-[4/5] w-full bg-cream object-cover ${className}`}
-    />
-  );
+  const props = {
+    sizes,
+    width: 640,
+    height: 800,
+    decoding: 'async',
+    className: `aspect-[4/5] w-full bg-cream object-cover ${className}`,
+  } as const;
+  if (!priority) return <DeferredImage src={url} srcSet={uploadSrcSet(url)} alt={alt} {...props} />;
+  return <img src={url} srcSet={uploadSrcSet(url)} alt={alt} loading="eager" fetchPriority="high" {...props} />;
 }

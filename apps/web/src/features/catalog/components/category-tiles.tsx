@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DeferredImage } from '@/lib/deferred-image.tsx';
 import { staticSrcSet } from '@/lib/images.ts';
 
 const TILES = [
@@ -19,15 +20,14 @@ export function CategoryTiles() {
         {TILES.map((tile) => (
           <li key={tile.label}>
             <Link to={tile.to} className="group relative block overflow-hidden bg-cream">
-              <img
+              <DeferredImage
                 src={`/img/${tile.image}-640.webp`}
                 srcSet={staticSrcSet(tile.image, [320, 640])}
+                alt=""
+                decoding="async"
                 sizes="(min-width: 1024px) 25vw, 50vw"
                 width={640}
                 height={800}
-                alt=""
-                loading="lazy"
-                decoding="async"
                 className="aspect-[4/5] w-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
               <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/70 to-transparent px-4 pt-10 pb-4 font-display text-xl text-white sm:text-2xl">

@@ -109,7 +109,8 @@ describe('ProductDetails: price and availability follow the chosen variant', () 
         ),
       });
     });
-    expect(availability()).toBe('Out of Stock');
+    // The query cache tells its observers in a task of its own (TanStack's notifyManager).
+    await waitFor(() => expect(availability()).toBe('Out of Stock'));
     expect(price()).toEqual({ text: 'Sale price ₦13,500.00', old: 'Was ₦15,000.00' });
     expect(screen.getByRole('button', { name: 'Buy Now' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Add to Cart' }).hasAttribute('disabled')).toBe(true);
