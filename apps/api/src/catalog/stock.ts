@@ -4,13 +4,14 @@
  * any number of API processes: one conditional UPDATE per variant (`counter >= quantity`, not
  * archived, its product not paused), inside the caller's transaction. The product's total
  * follows by trigger (migration 0006), which locks the product row after the variant's.
- * Variants are taken and given back in product-id, then variant-id order, so two orders never
+ * Every move first locks the catalogue's cache version row (which the trigger then bumps), and
+ * variants are taken and given back in product-id, then variant-id order, so two orders never
  * wait on each other in a cycle. Which units an order holds is the orders feature's to say
  * (orders/held.ts); it hands them to `returnStock`.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { productVariants, products } from '../db/schema/index.ts';
+import { cacheVersions, productVariants, products } from '../db/schema/index.ts';
 import { conflict } from '../lib/http-error.ts';
 
 export interface StockLine {
@@ -38,8 +39,20 @@ export interface StockUnits {
 const byProductThenVariant = (a: StockLine, b: StockLine) =>
   a.productId.localeCompare(b.productId) || a.variantId.localeCompare(b.variantId);
 
+/**
+ * Every write of a variant bumps the catalogue's cache version (a trigger, migration 0006), a
+ * row the transaction then holds until it commits. Locked before the first variant: otherwise a
+ * move of two variants holds that row after the first and waits for the second, while a move
+ * holding the second waits for that row (deadlock, 40P01; found by npm run test:soak). Stock
+ * moves take turns on that row anyway.
+ */
+async function lockCatalogVersion(tx: Tx): Promise<void> {
+  await tx.select({ scope: cacheVersions.scope }).from(cacheVersions).where(eq(cacheVersions.scope, 'catalog')).for('update');
+}
+
 /** Takes stock for every line or throws 409 (and the caller's transaction rolls back); says what is left of each variant. */
 export async function takeStock(tx: Tx, lines: StockLine[]): Promise<TakenStock[]> {
+  await lockCatalogVersion(tx);
   const taken: TakenStock[] = [];
   const totals = new Map<string, StockLine>();
   for (const line of lines) {
@@ -71,6 +84,8 @@ export async function takeStock(tx: Tx, lines: StockLine[]): Promise<TakenStock[
 
 /** Puts units back on sale (an order let go, or goods a refund took back), one variant at a time in `takeStock`'s order. */
 export async function returnStock(tx: Tx, units: StockUnits[]): Promise<void> {
+  if (!units.some((u) => u.quantity > 0)) return;
+  await lockCatalogVersion(tx);
   const sorted = [...units].sort(
     (a, b) => (a.productId ?? '').localeCompare(b.productId ?? '') || a.variantId.localeCompare(b.variantId),
   );

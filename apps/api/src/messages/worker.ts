@@ -40,6 +40,18 @@ export function createMessageWorker({ db, transport, from, publicUrl, secret, lo
   const host = new URL(publicUrl).hostname || 'localhost';
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  /**
+   * Sent, but not yet recorded as sent (the database was away: a restart). Recorded before
+   * anything else is claimed, so a message is not sent again when its claim runs out.
+   */
+  const unrecorded = new Set<string>();
+
+  async function recordSent(): Promise<void> {
+    for (const id of unrecorded) {
+      await markSent(db, id, new Date());
+      unrecorded.delete(id);
+    }
+  }
 
   async function sendOne(message: MessageRow, shop: ShopInfo, now: Date): Promise<void> {
     try {
@@ -53,11 +65,14 @@ export function createMessageWorker({ db, transport, from, publicUrl, secret, lo
       await markFailed(db, message, reason.slice(0, 500), now);
       return;
     }
-    await markSent(db, message.id, new Date());
+    unrecorded.add(message.id);
+    // While the database is away the rest of the batch still goes out; each is recorded once it is back.
+    await recordSent().catch((error) => log.warn({ err: error, messageId: message.id }, 'message sent, not yet recorded'));
   }
 
   /** Sends what is due now; how many were tried. */
   async function runOnce(now = new Date()): Promise<number> {
+    await recordSent();
     const claimed = await claimDue(db, now);
     if (claimed.length === 0) return 0;
     const shop = await shopInfo(db, publicUrl);
@@ -92,6 +107,7 @@ export function createMessageWorker({ db, transport, from, publicUrl, secret, lo
       if (timer) clearInterval(timer);
       timer = undefined;
       await running?.catch(() => {});
+      await recordSent().catch(() => {});
       transport.close();
     },
   };

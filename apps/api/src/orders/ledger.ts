@@ -261,9 +261,16 @@ export async function attachProviderRefundId(tx: Tx, refundId: string, providerR
 /** The payments and refunds of some orders, oldest first. */
 export async function loadMoney(tx: Db | Tx, orderIds: string[]) {
   if (orderIds.length === 0) return { payments: [], refunds: [] };
-  const [payments, refunds] = await Promise.all([
-    tx.select().from(orderPayments).where(inArray(orderPayments.orderId, orderIds)).orderBy(asc(orderPayments.createdAt)),
-    tx.select().from(orderRefunds).where(inArray(orderRefunds.orderId, orderIds)).orderBy(asc(orderRefunds.createdAt)),
-  ]);
+  // One after the other: `tx` may be a transaction's client, which runs one query at a time.
+  const payments = await tx
+    .select()
+    .from(orderPayments)
+    .where(inArray(orderPayments.orderId, orderIds))
+    .orderBy(asc(orderPayments.createdAt));
+  const refunds = await tx
+    .select()
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, orderIds))
+    .orderBy(asc(orderRefunds.createdAt));
   return { payments, refunds };
 }

@@ -276,10 +276,14 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
   async function loadDetails(tx: Db | Tx, rows: OrderRow[]): Promise<OrderWithLines[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [lineRows, money] = await Promise.all([
-      tx.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.title), asc(orderLines.id)),
-      loadMoney(tx, ids),
-    ]);
+    // One query after another: inside a transaction the client runs one at a time anyway, and
+    // pg deprecates queueing a second query on a busy client.
+    const lineRows = await tx
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .orderBy(asc(orderLines.title), asc(orderLines.id));
+    const money = await loadMoney(tx, ids);
     const group = <T extends { orderId: string }>(items: T[]) => {
       const byOrder = new Map<string, T[]>();
       for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);

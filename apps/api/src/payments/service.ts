@@ -7,6 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { paymentEvents } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { RefundInput } from '../orders/ledger.ts';
@@ -135,8 +136,11 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
           metadata: { orderId: order.id, orderNumber: order.number },
         });
       } catch (error) {
-        log.error({ err: error, reference: order.paymentReference }, 'payment initialisation failed');
+        // The sandbox keeps its ledger in the database: the database away is a 503 to retry, not the provider failing.
+        const databaseAway = isDatabaseUnavailable(error);
+        log[databaseAway ? 'warn' : 'error']({ err: error, reference: order.paymentReference }, 'payment initialisation failed');
         await orders.transition(order.id, 'failed', 'The payment could not be started');
+        if (databaseAway) throw error;
         throw new HttpError(502, PAYMENT_NOT_STARTED);
       }
     },
