@@ -46,6 +46,16 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'always', DATABASE_URL: '' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'always',
+      DATABASE_URL: '',
+      // Every browser and API call comes from 127.0.0.1: the per-IP limits would count all tests as one client.
+      AUTH_IP_RATE_LIMIT: '100000',
+      CHECKOUT_IP_RATE_LIMIT: '100000',
+    },
   },
 });

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,8 +29,14 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW: z.string().default('1 minute'),
+  AUTH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_EMAIL_RATE_WINDOW: z.string().default('15 minutes'),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  CHECKOUT_RATE_WINDOW: z.string().default('1 minute'),
   CORS_ORIGINS: optionalString,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: optionalString,
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
@@ -38,7 +45,7 @@ const envSchema = z.object({
   PAYSTACK_PUBLIC_KEY: optionalString,
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
   ALLOW_SANDBOX_IN_PRODUCTION: bool,
-  BENCH_ROUTES: bool,
+  SSR_MAX_RENDERS_PER_SECOND: z.coerce.number().int().min(1).default(50),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: optionalString,
@@ -65,16 +72,26 @@ export interface Config {
   jwtSecret: string;
   jwtTtl: string;
   redisUrl: string | undefined;
+  /** Per client IP and e-mail, per endpoint. */
   authRateLimit: { max: number; timeWindow: string };
+  /** Per client IP across every endpoint that takes a password, whatever the e-mail. */
+  authIpRateLimit: { max: number; timeWindow: string };
+  /** Failed sign-ins per e-mail from any IP; past it each try doubles the wait. */
+  authEmailRateLimit: { max: number; timeWindow: string };
+  /** Orders created (checkout, legacy create) per shopper and per client IP. */
+  checkoutRateLimit: { perShopper: { max: number; timeWindow: string }; perClient: { max: number; timeWindow: string } };
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   admin: { email: string; password: string } | undefined;
+  /** ADMIN_PASSWORD alone: what `npm run admin:create` uses instead of asking. */
+  adminPassword: string | undefined;
   seedDemo: Env['SEED_DEMO'];
   webDist: string | undefined;
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
   allowSandboxInProduction: boolean;
-  /** Registers the benchmark's in-memory ceiling route (npm run bench only). */
-  benchRoutes: boolean;
+  /** Pages the server renders afresh per second and process, at most; past it the browser renders them. */
+  ssrMaxRendersPerSecond: number;
   /** Where shoppers reach the storefront, for links in e-mails (no trailing slash). */
   publicUrl: string;
   /** Outgoing mail: an SMTP server, or .eml files under DATA_DIR/outbox when unset. */
@@ -93,6 +110,42 @@ export interface Config {
         forcePathStyle: boolean;
       }
     | undefined;
+}
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset or false, a number of proxy hops in front of the API, or the proxies'
+ * addresses. Never "trust everything": then the client's own X-Forwarded-For would choose its
+ * IP, and every request could claim a new one past the per-IP rate limits.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true is refused: it lets any client choose its IP with X-Forwarded-For. Set it to the number of ' +
+        'proxies in front of the API (e.g. TRUST_PROXY=1 behind one reverse proxy) or to their addresses ' +
+        '(e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16 or loopback)',
+    );
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_RANGE_NAMES.has(entry) && (family === 0 || !bitsOk || rest.length > 0)) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is neither a number of hops nor an IP address, CIDR range or one of loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
+  return entries;
 }
 
 /** In embedded mode the JWT secret is generated once and kept beside the data. */
@@ -132,13 +185,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtTtl: e.JWT_TTL,
     redisUrl: e.REDIS_URL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindow: e.AUTH_RATE_WINDOW },
+    authIpRateLimit: { max: e.AUTH_IP_RATE_LIMIT, timeWindow: e.AUTH_RATE_WINDOW },
+    authEmailRateLimit: { max: e.AUTH_EMAIL_RATE_LIMIT, timeWindow: e.AUTH_EMAIL_RATE_WINDOW },
+    checkoutRateLimit: {
+      perShopper: { max: e.CHECKOUT_RATE_LIMIT, timeWindow: e.CHECKOUT_RATE_WINDOW },
+      perClient: { max: e.CHECKOUT_IP_RATE_LIMIT, timeWindow: e.CHECKOUT_RATE_WINDOW },
+    },
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
           .map((s) => s.trim())
           .filter(Boolean)
       : [],
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(baseDir, e.WEB_DIST) : undefined,
     paystack:
@@ -153,7 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     messagesIntervalMs: e.MESSAGES_INTERVAL_MS,
-    benchRoutes: e.BENCH_ROUTES,
+    ssrMaxRendersPerSecond: e.SSR_MAX_RENDERS_PER_SECOND,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -46,6 +46,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',
+    AUTH_IP_RATE_LIMIT: '100000',
+    AUTH_EMAIL_RATE_LIMIT: '1000',
+    CHECKOUT_RATE_LIMIT: '1000',
+    CHECKOUT_IP_RATE_LIMIT: '100000',
     DATA_DIR,
     // Tests send messages when they choose to (app.messages.worker.drain()).
     MESSAGES_INTERVAL_MS: '0',

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Notifier } from '../messages/notifier.ts';
 import { findUserByEmail, findUserById, insertUser, setPassword, toAuthUser } from '../users/service.ts';
 import { claimReset, endResets, hashResetToken, insertReset, newResetToken, pruneResets } from './password-resets.ts';
-import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
 export function createAuthService(db: Db, tokens: TokenService, notifier: Notifier) {
@@ -32,10 +32,12 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
     session,
 
     async register(input: RegisterBody): Promise<AuthResponse> {
+      // Hashed before the transaction: the hash may queue (passwords.ts), the connection should not wait.
+      const passwordHash = await hashPassword(input.password);
       try {
         const user = await db.transaction(async (tx) => {
           // Registration always makes a shopper, whatever the body says.
-          const created = await insertUser(tx, input, 'shopper');
+          const created = await insertUser(tx, input, 'shopper', passwordHash);
           await notifier.welcome(tx, created);
           return created;
         });

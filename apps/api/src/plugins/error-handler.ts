@@ -26,6 +26,7 @@ function validationErrors(error: FastifyError) {
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ msg: error.message, ...(error.errors && { errors: error.errors }) });
     }
     const errors = validationErrors(error);

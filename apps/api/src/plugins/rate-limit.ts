@@ -1,11 +1,17 @@
 /**
- * Rate limiting for the sign-in and sign-up endpoints (opt-in per route with
- * `config.rateLimit`). Counters live in memory, or in Redis when REDIS_URL is set so
- * that several API processes share them.
+ * Rate limiting for the endpoints that take a password or create an order (opt-in per route).
+ * Counters live in Redis when REDIS_URL is set so that several API processes share them, and
+ * in memory otherwise or while Redis is down (rate-limit-store.ts): limits never switch off.
  */
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { MESSAGES } from '@shop/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error.ts';
+import { fallbackStore } from './rate-limit-store.ts';
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +22,36 @@ declare module 'fastify' {
       hook: 'preHandler';
       keyGenerator: (request: FastifyRequest) => string;
     };
+    /** onRequest hook for every endpoint that takes a password: per client IP, whatever the e-mail. */
+    limitCredentialClient: Hook;
+    /**
+     * Sign-in back-off per e-mail, from any IP: `check` (preHandler) refuses while the address is
+     * locked, and counts the refused try, doubling the wait; `count` (onResponse) counts a failure.
+     */
+    signInBackoff: { check: Hook; count: Hook };
+    /** onRequest hook (after requireUser) for endpoints that create an order: per shopper, then per client IP. */
+    limitCheckout: Hook;
+  }
+}
+
+/** The client's IP as the limits count it: an IPv6 client is its whole /64, which it may fill at will. */
+export const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
+
+const emailOf = (request: FastifyRequest) => {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+};
+
+/** 429 with Retry-After, the same answer as the library's own limits. */
+function refuse(seconds: number): never {
+  throw new HttpError(429, MESSAGES.tooManyRequests, undefined, Math.max(1, seconds));
+}
+
+/** Counts the request against each limit in turn; stops (429) at the first one exceeded. */
+async function enforce(request: FastifyRequest, limiters: Limiter[]) {
+  for (const limiter of limiters) {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) refuse(result.ttlInSeconds);
   }
 }
 
@@ -25,38 +61,90 @@ export default fp(
     const redis = app.config.redisUrl
       ? new (await import('ioredis')).Redis(app.config.redisUrl, {
           connectTimeout: 2000,
+          // The store sends only while connected and counts in memory otherwise: no waiting.
           maxRetriesPerRequest: 1,
-          enableOfflineQueue: true,
+          enableOfflineQueue: false,
+          commandTimeout: 1000,
         })
       : undefined;
+    // ioredis reconnects by itself; say so once per outage instead of once per retry.
+    let down = false;
+    const redisDown = (err: Error) => {
+      if (!down) app.log.warn({ err }, 'Redis unreachable; rate limits are counted in each process until it is back');
+      down = true;
+    };
     if (redis) {
-      // ioredis reconnects by itself; say so once per outage instead of once per retry.
-      let down = false;
-      redis.on('error', (err) => {
-        if (!down) app.log.warn({ err }, 'Redis unreachable; rate limits let requests through until it is back');
-        down = true;
-      });
+      redis.on('error', redisDown);
       redis.on('ready', () => {
         down = false;
       });
-      app.addHook('onClose', async () => void (await redis.quit()));
+      // Counted together from the first request: wait (briefly) for the connection or its failure.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2000);
+        const done = () => {
+          clearTimeout(timer);
+          redis.off('ready', done).off('error', done);
+          resolve();
+        };
+        redis.once('ready', done).once('error', done);
+      });
+      app.addHook('onClose', async () => {
+        if (redis.status === 'ready') await redis.quit();
+        else redis.disconnect();
+      });
     }
     await app.register(rateLimit, {
       global: false,
-      redis,
-      nameSpace: 'shop-rl:',
-      // If Redis is unreachable, let the request through rather than lock everybody out.
-      skipOnError: true,
+      store: fallbackStore(redis, 'shop-rl:', redisDown) as never,
     });
     app.decorate('credentialRateLimit', {
       ...app.config.authRateLimit,
       // preHandler so the parsed body (the email) is available for the key.
       hook: 'preHandler',
-      keyGenerator: (request: FastifyRequest) => {
-        const body = request.body as { email?: unknown } | undefined;
-        const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-        return `${request.routeOptions.url}|${request.ip}|${email}`;
+      keyGenerator: (request: FastifyRequest) => `${request.routeOptions.url}|${clientOf(request)}|${emailOf(request)}`,
+    });
+
+    // One client may not spray many e-mails (guesses, sign-ups), each costing a password hash.
+    const credentialClient = app.createRateLimit({
+      ...app.config.authIpRateLimit,
+      keyGenerator: (request) => `credentials|client|${clientOf(request)}`,
+    });
+    app.decorate('limitCredentialClient', (request: FastifyRequest) => enforce(request, [credentialClient]));
+
+    // Failed sign-ins per address, from any number of clients (a distributed guess at one account).
+    // (exponentialBackoff reaches the store at run time; createRateLimit's type leaves it out.)
+    const backoffOptions = {
+      ...app.config.authEmailRateLimit,
+      exponentialBackoff: true,
+      keyGenerator: (request: FastifyRequest) => `signin|email|${emailOf(request)}`,
+    };
+    const signInFailures = app.createRateLimit(backoffOptions);
+    app.decorate('signInBackoff', {
+      async check(request: FastifyRequest) {
+        const seen = await signInFailures(request, { increment: false });
+        if (seen.isAllowed || seen.remaining > 0) return;
+        // Locked: this try counts too, so each try while locked doubles the wait.
+        const counted = await signInFailures(request);
+        refuse(counted.isAllowed ? seen.ttlInSeconds : counted.ttlInSeconds);
       },
+      async count(request: FastifyRequest, reply: FastifyReply) {
+        if (reply.statusCode === 401) await signInFailures(request);
+      },
+    });
+
+    // Orders hold stock for their hold time: nobody creates them by the hundred. Per client IP
+    // only generously (many shoppers share one address behind a mobile carrier's NAT), and
+    // counted after the shopper's own limit so that one shopper's refused tries do not use up
+    // the address's allowance.
+    const { perShopper, perClient } = app.config.checkoutRateLimit;
+    const checkoutLimits = [
+      app.createRateLimit({ ...perShopper, keyGenerator: (request) => `checkout|shopper|${request.user?.id}` }),
+      app.createRateLimit({ ...perClient, keyGenerator: (request) => `checkout|client|${clientOf(request)}` }),
+    ];
+    app.decorate('limitCheckout', async (request: FastifyRequest) => {
+      // An admin's legacy create is a point-of-sale sale, like the point of sale's own routes.
+      if (request.user?.role === 'admin') return;
+      await enforce(request, checkoutLimits);
     });
   },
   { name: 'rate-limit', dependencies: ['context'] },

@@ -116,7 +116,8 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/purchases/create', {
-    onRequest: app.requireUser,
+    // Counted before the body is checked: refused and invalid tries count too.
+    onRequest: [app.requireUser, app.limitCheckout],
     schema: {
       tags,
       security,
@@ -126,7 +127,14 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         '`reference` is confirmed by the payment provider for the exact amount, or when an admin sends it (the point ' +
         "of sale's per-line form), which records a paid point-of-sale sale.",
       body: purchaseCreateBody,
-      response: { 200: purchase, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+      response: {
+        200: purchase,
+        400: errorResponse,
+        401: errorResponse,
+        404: errorResponse,
+        409: errorResponse,
+        429: errorResponse,
+      },
     },
     handler: async (request) =>
       toPurchase(

@@ -48,9 +48,13 @@ export async function updateProfile(db: Db, id: string, change: UpdateMeBody): P
   return row;
 }
 
-/** Inserts a user; throws the driver's unique violation when the email is taken. */
-export async function insertUser(db: Db, input: RegisterBody, role: Role = 'shopper'): Promise<UserRow> {
-  const passwordHash = await hashPassword(input.password);
+/**
+ * Inserts a user; throws the driver's unique violation when the email is taken. Inside a
+ * transaction, pass the hash made before it (`hashed`): a hash may wait its turn
+ * (auth/passwords.ts), and should not hold a database connection meanwhile.
+ */
+export async function insertUser(db: Db, input: RegisterBody, role: Role = 'shopper', hashed?: string): Promise<UserRow> {
+  const passwordHash = hashed ?? (await hashPassword(input.password));
   const [row] = await db
     .insert(users)
     .values({
@@ -129,6 +133,14 @@ export async function upsertAdmin(
     .returning();
   if (!user) throw new Error('update returned no row');
   return { user, created: false };
+}
+
+/** Every token issued to the user so far stops working, on every API process (sign out everywhere). */
+export async function revokeTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
 }
 
 export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
