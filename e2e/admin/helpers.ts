@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { demoAccount } from '../demo-accounts.ts';
 
-export const ADMIN = { email: 'admin@demo.shop', password: 'demo-admin-2024' };
-export const SHOPPER = { email: 'shopper@demo.shop', password: 'demo-shopper-2024' };
+export const ADMIN = demoAccount('admin@demo.shop');
+export const SHOPPER = demoAccount('shopper@demo.shop');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const fixture = (name: string) => path.join(here, 'fixtures', name);

@@ -8,9 +8,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { demoAccount } from '../demo-accounts.ts';
 
-export const DEMO_ADMIN = { email: 'admin@demo.shop', password: 'demo-admin-2024' };
-export const DEMO_SHOPPER = { email: 'shopper@demo.shop', password: 'demo-shopper-2024' };
+export const DEMO_ADMIN = demoAccount('admin@demo.shop');
+export const DEMO_SHOPPER = demoAccount('shopper@demo.shop');
 
 export interface ApiProduct {
   id: string;

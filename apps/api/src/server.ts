@@ -6,10 +6,28 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
-import { DEMO_ADMIN, DEMO_SHOPPER } from './db/seed/demo-accounts.ts';
-import { isDemoSeeded, seedDemo } from './db/seed/index.ts';
+import type { Db } from './db/client.ts';
+import { DEMO_ADMIN, DEMO_SHOPPER, demoAccountsFile, demoPasswords, readDemoPasswords } from './db/seed/demo-accounts.ts';
+import { demoAccountsWithKnownPasswords, isDemoSeeded, replacePublishedDemoPasswords, seedDemo } from './db/seed/index.ts';
 import { defaultWebDist } from './paths.ts';
 import { findUserByEmail, upsertAdmin } from './users/service.ts';
+
+/**
+ * In production, no demo account may keep a password someone else knows: the one generated
+ * into DATA_DIR/demo-accounts.txt (printed at every start of the demo) or the one earlier
+ * versions published. Throws, with how to fix it, when one does.
+ */
+export async function refuseKnownDemoPasswords(db: Db, config: Config): Promise<void> {
+  if (config.env !== 'production') return;
+  const exposed = await demoAccountsWithKnownPasswords(db, readDemoPasswords(config.dataDir));
+  if (exposed.length === 0) return;
+  throw new Error(
+    `Refusing to start in production: the demo account${exposed.length > 1 ? 's' : ''} ${exposed.join(' and ')} ` +
+      `still ${exposed.length > 1 ? 'have their' : 'has its'} demo password (from ${demoAccountsFile(config.dataDir)}, ` +
+      'or the one published by earlier versions), which anyone who reads that file or the README could use. ' +
+      'Delete the demo accounts (back office → Users), or sign in as each and change its password, then start again.',
+  );
+}
 
 export async function startServer(config: Config = loadConfig()) {
   const database = await openConfiguredDatabase(config);
@@ -23,13 +41,26 @@ export async function startServer(config: Config = loadConfig()) {
   const shouldSeed =
     config.seedDemo === 'always' ||
     (config.seedDemo === 'auto' && config.env !== 'production' && !(await isDemoSeeded(database.db)));
+  const production = config.env === 'production';
   if (shouldSeed) {
     await seedDemo(database.db, {
       log: (line) => console.log(`seed: ${line}`),
       uploadsDir: path.join(config.dataDir, 'uploads'),
+      // The data folder's own passwords; in production (SEED_DEMO=always) no demo accounts.
+      passwords: !production && demoPasswords(config.dataDir),
     });
   }
-  const demo = config.env !== 'production' || config.seedDemo === 'always';
+  if (!production) {
+    const replaced = await replacePublishedDemoPasswords(database.db, () => demoPasswords(config.dataDir));
+    if (replaced.length) notes.push(`The published demo passwords no longer work: new ones below (${replaced.join(', ')})`);
+  }
+  try {
+    await refuseKnownDemoPasswords(database.db, config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const demo = !production || config.seedDemo === 'always';
 
   const app = await buildApp({ config: { ...config, webDist: config.webDist ?? defaultWebDist }, database });
   await app.listen({ host: config.host, port: config.port });
@@ -40,9 +71,11 @@ export async function startServer(config: Config = loadConfig()) {
   );
   console.log(`  Back office:    ${url}/login`);
   console.log(`  API docs:       ${url}/api/docs`);
-  if (demo && (await findUserByEmail(database.db, DEMO_ADMIN.email))) {
-    console.log(`  Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-    console.log(`  Demo shopper:   ${DEMO_SHOPPER.email} / ${DEMO_SHOPPER.password}`);
+  const saved = demo ? readDemoPasswords(config.dataDir) : undefined;
+  if (saved && (await findUserByEmail(database.db, DEMO_ADMIN.email))) {
+    console.log(`  Demo admin:     ${DEMO_ADMIN.email} / ${saved.admin}`);
+    console.log(`  Demo shopper:   ${DEMO_SHOPPER.email} / ${saved.shopper}`);
+    console.log(`  (kept in ${demoAccountsFile(config.dataDir)}; unless changed since)`);
   }
   for (const note of notes) console.log(`  ${note}`);
   console.log('');

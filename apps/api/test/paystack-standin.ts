@@ -31,6 +31,8 @@ export interface PaystackStandin {
   publicKey: string;
   transactions: Map<string, Transaction>;
   refunds: StandinRefund[];
+  /** Every request received, as `METHOD /path`: a test can show that nothing was asked. */
+  requests: string[];
   /** The next POST /refund is refused with this message (once). */
   refuseNextRefund(message: string): void;
   /** The body of Paystack's webhook about a refund, as its documentation shows it. */
@@ -49,12 +51,14 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
   const publicKey = 'pk_test_standin_0123456789abcdef';
   const transactions = new Map<string, Transaction>();
   const refunds: StandinRefund[] = [];
+  const requests: string[] = [];
   let refusal: string | undefined;
   const send = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
   const server: Server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(res, 401, { status: false, message: 'Invalid key' });
     }
@@ -146,6 +150,7 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
     publicKey,
     transactions,
     refunds,
+    requests,
     refuseNextRefund(message) {
       refusal = message;
     },

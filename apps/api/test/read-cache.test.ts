@@ -76,11 +76,12 @@ describe('read cache', () => {
     expect(changed.json()).toContain('Gamma');
   });
 
-  it('keys answers by URL', async () => {
+  it('keys answers by path, not by parameters the route does not read', async () => {
+    await a.app.inject({ method: 'GET', url: '/brands' });
     const before = a.state.computed;
     await a.app.inject({ method: 'GET', url: '/brands?x=1' });
     await a.app.inject({ method: 'GET', url: '/brands?x=2' });
-    expect(a.state.computed).toBe(before + 2);
+    expect(a.state.computed).toBe(before);
   });
 });
 

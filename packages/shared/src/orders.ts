@@ -143,6 +143,15 @@ export const quoteResponse = z.object({
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;
 
+/**
+ * A card payment's reference, as the server generates it and as Paystack accepts it. The
+ * server puts it in the path of its calls to Paystack (with the secret key), so nothing
+ * else may pass: `..` would turn "verify this transaction" into "list all transactions".
+ */
+export const PAYMENT_REFERENCE_PATTERN = /^[A-Za-z0-9_-]{6,100}$/;
+export const INVALID_PAYMENT_REFERENCE = 'Invalid payment reference: 6 to 100 letters, digits, - or _';
+export const paymentReference = z.string().regex(PAYMENT_REFERENCE_PATTERN, INVALID_PAYMENT_REFERENCE);
+
 /** Where to send a bank transfer, and by when: the order number is the reference to write. */
 export const transferInstructions = z.object({
   bankName: z.string(),

@@ -19,16 +19,46 @@ export interface StorefrontPage {
   /** What the module exports for this page: 'default', or a named component. */
   component: string;
   render: boolean;
+  /**
+   * The query parameters the page reads (its loader and components); the server renders and
+   * caches the page for these only, so any other parameter cannot force a fresh render.
+   */
+  query: readonly string[];
 }
 
 const ROUTE_MODULES = 'src/app/routes/storefront';
 
-const page = <const P extends string>(path: P, file: string, render: boolean, component = 'default') => ({
+/** What a listing page reads from its URL (apps/web/src/features/catalog/listing-params.ts, readListingState). */
+export const LISTING_QUERY_PARAMS = [
+  'title',
+  'sort',
+  'minPrice',
+  'maxPrice',
+  'brand',
+  'category',
+  'sub',
+  'subsub',
+  'size',
+  'color',
+  'onSale',
+  'page',
+] as const;
+
+const page = <const P extends string>(
+  path: P,
+  file: string,
+  render: boolean,
+  component = 'default',
+  query: readonly string[] = [],
+) => ({
   path,
   module: `${ROUTE_MODULES}/${file}`,
   component,
   render,
+  query,
 });
+const listing = <const P extends string>(path: P, component: string) =>
+  page(path, 'listings.tsx', true, component, LISTING_QUERY_PARAMS);
 
 /** In the router's order. */
 export const STOREFRONT_PAGES = [
@@ -41,15 +71,15 @@ export const STOREFRONT_PAGES = [
   page('orders', 'orders.tsx', false),
   page('orders/:id', 'order.tsx', false),
   page('orders/:id/invoice', 'invoice.tsx', false),
-  page('search', 'listings.tsx', true, 'SearchPage'),
-  page('sales', 'listings.tsx', true, 'SalesPage'),
-  page('women', 'listings.tsx', true, 'WomenPage'),
-  page('men', 'listings.tsx', true, 'MenPage'),
-  page('beauty', 'listings.tsx', true, 'BeautyPage'),
-  page('homedecor', 'listings.tsx', true, 'HomeDecorPage'),
-  page('jewellery', 'listings.tsx', true, 'JewelleryPage'),
-  page('new', 'listings.tsx', true, 'NewInPage'),
-  page('brand', 'listings.tsx', true, 'BrandPage'),
+  listing('search', 'SearchPage'),
+  listing('sales', 'SalesPage'),
+  listing('women', 'WomenPage'),
+  listing('men', 'MenPage'),
+  listing('beauty', 'BeautyPage'),
+  listing('homedecor', 'HomeDecorPage'),
+  listing('jewellery', 'JewelleryPage'),
+  listing('new', 'NewInPage'),
+  listing('brand', 'BrandPage'),
   page('dressescategory', 'category-landing.tsx', false, 'DressesLanding'),
   page('beautycategory', 'category-landing.tsx', false, 'BeautyLanding'),
   page('homedecorcategory', 'category-landing.tsx', false, 'HomeDecorLanding'),
@@ -71,3 +101,44 @@ export function storefrontPageFor(pathname: string): StorefrontPage | undefined 
     );
   });
 }
+
+/**
+ * A storefront URL as the server renders and caches it: the path, and the page's own query
+ * parameters (first value of each) in name order with one encoding. Anything else (tracking
+ * tags, `?x=<random>`) is left out, so it can neither force a fresh render nor push other
+ * pages out of the cache.
+ */
+export function storefrontPageUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  const pathname = queryStart < 0 ? url : url.slice(0, queryStart);
+  const names = storefrontPageFor(pathname)?.query ?? [];
+  if (queryStart < 0 || names.length === 0) return pathname;
+  // As URLSearchParams reads a query (first value of a name, '+' a space); not used here,
+  // as this package has no DOM or Node types.
+  const given = new Map<string, string>();
+  for (const part of (url.slice(queryStart + 1).split('#', 1)[0] ?? '').split('&')) {
+    if (!part) continue;
+    const equals = part.indexOf('=');
+    const name = decodeQueryPart(equals < 0 ? part : part.slice(0, equals));
+    if (!given.has(name)) given.set(name, equals < 0 ? '' : decodeQueryPart(part.slice(equals + 1)));
+  }
+  const query = [...names]
+    .sort()
+    .flatMap((name) => {
+      const value = given.get(name);
+      return value === undefined ? [] : [`${encodeQueryPart(name)}=${encodeQueryPart(value)}`];
+    })
+    .join('&');
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+function decodeQueryPart(text: string): string {
+  const spaced = text.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+const encodeQueryPart = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');

@@ -16,8 +16,9 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
+import { clientOf } from '../plugins/rate-limit.ts';
 import { createAuthService } from './service.ts';
-import { toAuthUser, updateProfile } from '../users/service.ts';
+import { revokeTokens, toAuthUser, updateProfile } from '../users/service.ts';
 
 const tags = ['auth'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -36,13 +37,15 @@ export const RESET_REQUEST_LIMITS = {
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.db, app.tokens, app.messages.notifier);
   const rateLimit = app.credentialRateLimit;
+  const perClient = app.limitCredentialClient;
+  const { signInBackoff } = app;
 
   const resetLimits = [
     app.createRateLimit({
       ...RESET_REQUEST_LIMITS.perAddress,
       keyGenerator: (request) => `forgot|address|${(request.body as ForgotPasswordBody).email}`,
     }),
-    app.createRateLimit({ ...RESET_REQUEST_LIMITS.perClient, keyGenerator: (request) => `forgot|client|${request.ip}` }),
+    app.createRateLimit({ ...RESET_REQUEST_LIMITS.perClient, keyGenerator: (request) => `forgot|client|${clientOf(request)}` }),
   ];
   /** Counts the request against both limits; over either one, 429 with Retry-After. */
   async function limitResetRequests(request: FastifyRequest, reply: FastifyReply) {
@@ -54,6 +57,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post('/register', {
+    onRequest: perClient,
     config: { rateLimit },
     schema: {
       tags,
@@ -65,12 +69,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login', {
+    onRequest: perClient,
+    preHandler: signInBackoff.check,
+    onResponse: signInBackoff.count,
     config: { rateLimit },
     schema: { tags, summary: 'Sign in', body: loginBody, response: { 200: authResponse, ...errors } },
     handler: async (request) => auth.login(request.body.email, request.body.password),
   });
 
   app.post('/adminlogin', {
+    onRequest: perClient,
+    preHandler: signInBackoff.check,
+    onResponse: signInBackoff.count,
     config: { rateLimit },
     schema: {
       tags,
@@ -104,8 +114,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ user: toAuthUser(await updateProfile(app.db, request.user!.id, request.body)) }),
   });
 
-  app.post('/password', {
+  app.post('/logout', {
     onRequest: app.requireUser,
+    schema: {
+      tags,
+      summary: 'Sign out: the token sent, and every other token of the account, stops working at once',
+      security: [{ bearerAuth: [] }],
+      response: { 204: z.null(), 401: errorResponse },
+    },
+    handler: async (request, reply) => {
+      await revokeTokens(app.db, request.user!.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.post('/password', {
+    onRequest: [perClient, app.requireUser],
     config: { rateLimit },
     schema: {
       tags,
@@ -133,6 +157,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/reset', {
+    onRequest: perClient,
     config: { rateLimit },
     schema: {
       tags,

@@ -19,8 +19,7 @@ const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = async (a
       const { q, limit } = request.query;
       // Keyed by the words as the search compares them, so "Ankara " and "ankara" share one answer.
       const key = `${request.routeOptions.url}?q=${encodeURIComponent(normaliseSearchText(q))}&limit=${limit}`;
-      const keyed = Object.create(request, { url: { value: key } }) as typeof request;
-      return app.readCache.serve(keyed, reply, ['catalog'], async () => ({ body: await service.suggest(q, limit) }));
+      return app.readCache.serve(request, reply, ['catalog'], async () => ({ body: await service.suggest(q, limit) }), key);
     },
   });
 };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
+import { demoAccountsFile, demoPasswords } from '../db/seed/demo-accounts.ts';
 import { seedBulkProducts, seedDemo } from '../db/seed/index.ts';
 
 const usage = 'Usage: npm run seed [-- --products <count> [--batch-size <rows>]]';
@@ -69,8 +70,11 @@ const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   const started = performance.now();
-  await seedDemo(database.db, { log, uploadsDir });
+  // The data folder's own demo passwords (demo-accounts.txt); in production no demo accounts.
+  const passwords = config.env !== 'production' && demoPasswords(config.dataDir);
+  await seedDemo(database.db, { log, uploadsDir, passwords });
   console.log(`Demo data ready (${((performance.now() - started) / 1000).toFixed(1)} s).`);
+  if (passwords) console.log(`Demo accounts' passwords: ${demoAccountsFile(config.dataDir)}`);
   if (extra > 0) {
     const bulkStarted = performance.now();
     await seedBulkProducts(database.db, { count: extra, uploadsDir, log, batchSize, onProgress: progressBar('products') });

@@ -61,3 +61,54 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Fields of driver errors that hold the query's values: Drizzle's and PGlite's `params`,
+ * PostgreSQL's `detail` ("Key (email)=(…) already exists").
+ */
+const VALUE_FIELDS = new Set(['params', 'queryOptions', 'detail']);
+/** Drizzle's message ends with the values: "Failed query: …\nparams: a,b,c". */
+const PARAMS_LINE = /\nparams: [\s\S]*$/;
+
+function carriesValues(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (PARAMS_LINE.test(current.message) || Object.keys(current).some((key) => VALUE_FIELDS.has(key))) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+function scrub(error: Error, depth: number): Error {
+  // Same prototype, so the log still names the error's class.
+  const copy = Object.create(Object.getPrototypeOf(error)) as Error & Record<string, unknown>;
+  const message = error.message.replace(PARAMS_LINE, '');
+  for (const [key, value] of Object.entries(error)) {
+    if (!VALUE_FIELDS.has(key) && key !== 'cause') copy[key] = value;
+  }
+  Object.defineProperty(copy, 'message', { value: message, writable: true, configurable: true });
+  Object.defineProperty(copy, 'stack', {
+    value: error.stack?.split(error.message).join(message),
+    writable: true,
+    configurable: true,
+  });
+  if (error.cause !== undefined) {
+    copy.cause = error.cause instanceof Error && depth < 5 ? scrub(error.cause, depth + 1) : error.cause;
+  }
+  return copy;
+}
+
+/**
+ * The error as it may be logged: without the values its query was run with (they hold
+ * e-mails, password hashes, addresses). The query text, SQLSTATE and constraint stay.
+ * Other errors are returned as they are.
+ */
+export function withoutQueryValues<T>(error: T): T | Error {
+  if (!(error instanceof Error) || !carriesValues(error)) return error;
+  const copy = scrub(error, 0) as Error & PgErrorFields;
+  // The log shows the outer error's fields only: name the SQLSTATE and constraint there.
+  const driver = findPgError(error);
+  copy.code ??= driver?.code;
+  copy.constraint ??= driver?.constraint;
+  return copy;
+}

@@ -6,6 +6,7 @@
  * `refund.processed` (or `refund.failed`) webhook.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { INVALID_PAYMENT_REFERENCE, PAYMENT_REFERENCE_PATTERN } from '@shop/shared';
 import {
   type InitializeInput,
   type PaymentProvider,
@@ -72,6 +73,8 @@ export function createPaystackProvider(config: PaystackConfig): PaymentProvider 
     },
 
     async verify(reference: string): Promise<VerifyResult> {
+      // The routes check it too; a reference is part of a URL called with the secret key.
+      if (!PAYMENT_REFERENCE_PATTERN.test(reference)) throw new PaymentProviderError(INVALID_PAYMENT_REFERENCE);
       const res = await call<{ status: string; amount: number; currency: string; gateway_response?: string } | null>(
         'GET',
         `/transaction/verify/${encodeURIComponent(reference)}`,

@@ -12,6 +12,7 @@ import {
   koboToNaira,
   MAX_UNPAID_ORDERS,
   MESSAGES_ORDER,
+  paymentReference,
   quoteBody,
   quoteResponse,
   transferEnabled,
@@ -37,7 +38,7 @@ const errors = {
   502: errorResponse,
   503: errorResponse,
 };
-const referenceParams = z.object({ reference: z.string().min(1).max(100) });
+const referenceParams = z.object({ reference: paymentReference });
 
 /** The order goes ahead: paid, and not let go meanwhile (paid after its hold ran out, with the goods gone). */
 const goesAhead = (order: OrderWithLines) =>
@@ -131,15 +132,16 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/checkout', {
-    onRequest: app.requireUser,
+    // Counted before the body is checked: refused and invalid tries count too.
+    onRequest: [app.requireUser, app.limitCheckout],
     schema: {
       tags,
       security,
       summary:
         'Create an order priced by the server and reserve its stock: a card payment starts (paystack), a transfer waits for the money (transfer), or it is confirmed to be paid on delivery (pod)',
-      description: `A shopper may hold at most ${MAX_UNPAID_ORDERS} unpaid orders (409), and one order takes at most the shop's maxUnitsPerProduct units of a product (400).`,
+      description: `A shopper may hold at most ${MAX_UNPAID_ORDERS} unpaid orders (409), and one order takes at most the shop's maxUnitsPerProduct units of a product (400). Orders created are rate-limited per shopper and per client IP (429 with Retry-After; CHECKOUT_RATE_LIMIT, CHECKOUT_IP_RATE_LIMIT).`,
       body: checkoutBody,
-      response: { 201: checkoutResponse, ...errors },
+      response: { 201: checkoutResponse, ...errors, 429: errorResponse },
     },
     handler: async (request, reply) => {
       const user = request.user!;

@@ -6,15 +6,15 @@
  * by the versions it depends on, so a write is visible to the very next read on every
  * process: the version check is one primary-key read, shared by concurrent requests
  * (see lib/batched.ts). Answers carry a strong ETag; a matching If-None-Match gets a 304.
- * Tracking parameters (utm_*, fbclid, ...: @shop/shared/tracking) are not part of the key, so
- * a shared link is answered from the same entry as the plain URL.
+ * Only the query parameters the route's schema knows are part of the key (readCacheKey): a
+ * shared link with tracking tags, or `?x=<random>`, is answered from the plain URL's entry, so
+ * nobody can force a fresh query or push everyone's entries out.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { withoutTrackingParams } from '@shop/shared/tracking';
 import { cacheVersions } from '../db/schema/index.ts';
 import { batched } from '../lib/batched.ts';
 
@@ -79,9 +79,29 @@ declare module 'fastify' {
         reply: FastifyReply,
         scopes: CacheScope[],
         compute: () => Promise<CachedAnswer>,
+        /** What the answer depends on besides the versions; readCacheKey(request) unless told. */
+        key?: string,
       ): Promise<void>;
     };
   }
+}
+
+/**
+ * The path and the query parameters the route's querystring schema knows, as validated
+ * (defaults filled in, unknown names dropped), in name order with one encoding: `?b=1&a=2`
+ * and `?a=2&b=1` are one entry. A route without a querystring schema reads no parameter.
+ */
+export function readCacheKey(request: FastifyRequest): string {
+  const queryStart = request.url.indexOf('?');
+  const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
+  if (queryStart < 0 || !request.routeOptions.schema?.querystring) return path;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const parts = Object.keys(query)
+    .sort()
+    .flatMap((name) =>
+      query[name] === undefined ? [] : [`${encodeURIComponent(name)}=${encodeURIComponent(JSON.stringify(query[name]))}`],
+    );
+  return parts.length ? `${path}?${parts.join('&')}` : path;
 }
 
 const MAX_ENTRIES = 2000;
@@ -133,7 +153,7 @@ export default fp(
     }
 
     app.decorate('readCache', {
-      async serve(request, reply, scopes, compute) {
+      async serve(request, reply, scopes, compute, answerKey) {
         const versions = await loadVersions();
         const all = [...versions.entries()].map(([s, v]) => `${s}:${v}`).join(',');
         if (all !== seenVersions) {
@@ -142,7 +162,7 @@ export default fp(
           bytes = 0;
           seenVersions = all;
         }
-        const key = `${scopes.map((s) => versions.get(s) ?? 0).join('.')}|${withoutTrackingParams(request.url)}`;
+        const key = `${scopes.map((s) => versions.get(s) ?? 0).join('.')}|${answerKey ?? readCacheKey(request)}`;
         let entry = entries.get(key);
         if (!entry) {
           const answer = await compute();

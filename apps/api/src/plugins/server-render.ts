@@ -55,6 +55,9 @@ export const rendererPath = (webRoot: string) => path.resolve(webRoot, '..', 'di
  */
 export const MAX_RENDERS_AT_ONCE = 4;
 
+/** Fresh renders started in one second, at most (SSR_MAX_RENDERS_PER_SECOND); past it, the same fallback. */
+const RENDER_WINDOW_MS = 1000;
+
 /**
  * The renderer of the web build in `webRoot`, if it has one. Its code (React and the app)
  * is loaded on the first page it renders, so a process that only answers the API never
@@ -65,6 +68,8 @@ export function createRenderer(app: FastifyInstance, webRoot: string): Renderer 
   if (!existsSync(file)) return undefined;
   const options: RenderOptions = { origin: app.config.publicUrl };
   let rendering = 0;
+  let windowStart = 0;
+  let renderedInWindow = 0;
   let loading: Promise<RendererModule> | undefined;
   const load = () =>
     (loading ??= import(pathToFileURL(file).href).then((mod: RendererModule) => {
@@ -74,6 +79,13 @@ export function createRenderer(app: FastifyInstance, webRoot: string): Renderer 
   return {
     async render(url) {
       if (rendering >= MAX_RENDERS_AT_ONCE) return undefined;
+      const now = Date.now();
+      if (now - windowStart >= RENDER_WINDOW_MS) {
+        windowStart = now;
+        renderedInWindow = 0;
+      }
+      if (renderedInWindow >= app.config.ssrMaxRendersPerSecond) return undefined;
+      renderedInWindow += 1;
       rendering += 1;
       try {
         const mod = await load();

@@ -4,7 +4,8 @@
  * the web build includes its renderer (server-render.ts); other non-API GETs get
  * index.html (the SPA routes them); unknown /api paths get a JSON 404. A rendered page of
  * something that does not exist (a deleted product, an unknown brand) is sent with 404 and
- * not kept. Pages are rendered, and cached, for their URL without tracking parameters.
+ * not kept. Pages are rendered, and cached, for their path and their own query parameters
+ * (storefrontPageUrl): no other parameter can force a fresh render.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@shop/shared';
-import { withoutTrackingParams } from '@shop/shared/tracking';
+import { storefrontPageUrl } from '@shop/shared/storefront-pages';
 import { createPageHints, type PageHints } from './page-hints.ts';
 import { createRenderer, type Renderer } from './server-render.ts';
 
@@ -40,12 +41,12 @@ export default fp(
 
     /**
      * The page rendered on the server, or undefined: the browser renders it. Rendered for the
-     * URL without tracking parameters: the read cache keys it so, and the browser drops them
-     * before it hydrates (main.tsx).
+     * page's own URL (`pageUrl`, storefrontPageUrl), which the read cache keys it by; the
+     * browser drops tracking parameters before it hydrates (main.tsx).
      */
-    async function tryRender(request: FastifyRequest, render: Renderer) {
+    async function tryRender(request: FastifyRequest, render: Renderer, pageUrl: string) {
       try {
-        return await render.render(withoutTrackingParams(request.url));
+        return await render.render(pageUrl);
       } catch (err) {
         request.log.error({ err }, 'server-side rendering failed; sending the app to render in the browser');
         return undefined;
@@ -70,16 +71,23 @@ export default fp(
         // A rendered page is the same for every shopper and depends only on the catalogue and
         // the content: it is rendered once per change and served compressed, with an ETag,
         // like the API's answers. A page that fell back to the browser is not kept.
-        return app.readCache.serve(request, reply, ['catalog', 'content'], async () => {
-          const rendered = await tryRender(request, renderer);
-          if (rendered?.page.status === 404) {
-            // Not kept: the cache only holds pages that exist (and answers them with 200).
-            reply.status(404);
-            return { html: pages.htmlFor(pathname, { rendered }), keep: false };
-          }
-          if (rendered) return { html: pages.htmlFor(pathname, { rendered }) };
-          return { html: await appHtml(pathname, pages), keep: false };
-        });
+        const pageUrl = storefrontPageUrl(request.url);
+        return app.readCache.serve(
+          request,
+          reply,
+          ['catalog', 'content'],
+          async () => {
+            const rendered = await tryRender(request, renderer, pageUrl);
+            if (rendered?.page.status === 404) {
+              // Not kept: the cache only holds pages that exist (and answers them with 200).
+              reply.status(404);
+              return { html: pages.htmlFor(pathname, { rendered }), keep: false };
+            }
+            if (rendered) return { html: pages.htmlFor(pathname, { rendered }) };
+            return { html: await appHtml(pathname, pages), keep: false };
+          },
+          pageUrl,
+        );
       }
       return reply
         .header('Cache-Control', 'no-cache')
@@ -89,8 +97,9 @@ export default fp(
 
     if (hints) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, hints));
     app.setNotFoundHandler(async (request, reply) => {
-      // API and image paths never fall back to the app's HTML.
-      const isApi = /^\/(api|uploads)(\/|$|\?)/.test(request.url);
+      // API, image and build-file paths never fall back to the app's HTML (a missing script
+      // answered with a page would fail in the browser as a MIME-type error, not a 404).
+      const isApi = /^\/(api|uploads|assets|img)(\/|$|\?)/.test(request.url);
       if (!isApi && hints && (request.method === 'GET' || request.method === 'HEAD')) return sendPage(request, reply, hints);
       return reply.status(404).send({ msg: MESSAGES.notFound });
     });

@@ -5,7 +5,7 @@
  * from the catalogue. A shopper's purchase is a pending order, paid only when the payment
  * reference it carries is confirmed by the provider; an admin's is a point-of-sale sale.
  */
-import type { PurchaseCreateBody } from '@shop/shared';
+import { INVALID_PAYMENT_REFERENCE, PAYMENT_REFERENCE_PATTERN, type PurchaseCreateBody } from '@shop/shared';
 import { findProductIdsByTitle } from '../catalog/product-query.ts';
 import { getSettings } from '../content/settings-service.ts';
 import { findCustomerByEmail } from '../customers/service.ts';
@@ -108,6 +108,8 @@ export async function createLegacyPurchase(
   if (user.role === 'admin') return sellForAdmin(deps, body, lines);
 
   const reference = body.reference?.trim();
+  // The shopper's reference goes to the provider: only one of the shape the provider gives.
+  if (reference && !PAYMENT_REFERENCE_PATTERN.test(reference)) throw badRequest(INVALID_PAYMENT_REFERENCE);
   if (reference && (await deps.orders.getByReference(reference))) throw conflict(REFERENCE_USED);
   await deps.orders.expirePending();
   const givenName = [body.fname, body.lname].filter(Boolean).join(' ');

@@ -27,6 +27,17 @@ describe('session store', () => {
     expect(useSession.getState().status).toBe('signed-out');
   });
 
+  it('asks the server to revoke the token on sign-out, and signs out here even when that fails', async () => {
+    useSession.getState().signIn({ accessToken: 'tok', user });
+    const fetch = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    useSession.getState().logOut();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(useSession.getState().status).toBe('signed-out');
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toMatch(/\/api\/auth\/logout$/);
+    expect(init).toMatchObject({ method: 'POST', headers: { authorization: 'Bearer tok' } });
+  });
+
   it('signs out when the stored token is refused on restore', async () => {
     localStorage.setItem('access_token', 'stale');
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ msg: 'no' }), { status: 401 }));

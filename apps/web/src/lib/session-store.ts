@@ -13,7 +13,10 @@ interface SessionState {
   status: Status;
   user: AuthUser | null;
   signIn(response: AuthResponse): void;
+  /** Ends the session here (also when the server has refused the token). */
   signOut(): void;
+  /** The person signs out: the server revokes the token too (best effort), the session ends here at once. */
+  logOut(): void;
   restore(): Promise<void>;
 }
 
@@ -40,6 +43,11 @@ export const useSession = create<SessionState>((set) => ({
     localStorage.removeItem(STORAGE_KEYS.accessToken);
     localStorage.removeItem(STORAGE_KEYS.user);
     set({ status: 'signed-out', user: null });
+  },
+  logOut() {
+    // The request takes the token before signOut() drops it; a failure changes nothing here.
+    if (getToken()) apiRequest('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+    useSession.getState().signOut();
   },
   async restore() {
     if (!getToken()) {

@@ -8,11 +8,18 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { appMeta } from '../schema/index.ts';
 import { isUniqueViolation } from '../errors.ts';
-import { findUserByEmail, insertUser, upsertAdmin } from '../../users/service.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { findUserByEmail, insertUser, setPassword, upsertAdmin } from '../../users/service.ts';
 import { demoPictureKeys, ensurePictures, isCatalogueSeeded, seedCatalogue } from './catalogue.ts';
 import { isCheckoutSeeded, seedCheckout } from './checkout.ts';
 import { isHistorySeeded, seedSalesHistory } from './history.ts';
-import { DEMO_ADMIN, DEMO_SHOPPER } from './demo-accounts.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_SHOPPER,
+  type DemoPasswords,
+  PUBLISHED_DEMO_PASSWORDS,
+  throwawayDemoPasswords,
+} from './demo-accounts.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
 
@@ -26,6 +33,11 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** Where the demo pictures are written: DATA_DIR/uploads, which the app serves at /uploads. */
   uploadsDir: string;
+  /**
+   * The demo accounts' passwords (the data folder's: demoPasswords in demo-accounts.ts); false:
+   * no demo accounts. Unset: throwaway ones (tests).
+   */
+  passwords?: DemoPasswords | false;
 }
 
 /** Creates a demo account unless it exists; another process creating it at the same moment is fine too. */
@@ -39,12 +51,12 @@ async function ensureAccount(db: Db, email: string, create: () => Promise<unknow
   }
 }
 
-function seedAccounts(db: Db, log: (line: string) => void): Promise<unknown> {
+function seedAccounts(db: Db, passwords: DemoPasswords, log: (line: string) => void): Promise<unknown> {
   return Promise.all([
     ensureAccount(
       db,
       DEMO_ADMIN.email,
-      () => upsertAdmin(db, DEMO_ADMIN),
+      () => upsertAdmin(db, { ...DEMO_ADMIN, password: passwords.admin }),
       () => log(`demo admin ${DEMO_ADMIN.email}`),
     ),
     ensureAccount(
@@ -53,6 +65,7 @@ function seedAccounts(db: Db, log: (line: string) => void): Promise<unknown> {
       () =>
         insertUser(db, {
           ...DEMO_SHOPPER,
+          password: passwords.shopper,
           phone: '+234 803 555 0142',
           address: '12 Admiralty Way, Lekki Phase 1',
           city: 'Lagos',
@@ -64,13 +77,59 @@ function seedAccounts(db: Db, log: (line: string) => void): Promise<unknown> {
   ]);
 }
 
-export async function seedDemo(db: Db, { log = () => {}, uploadsDir }: SeedOptions): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  { log = () => {}, uploadsDir, passwords = throwawayDemoPasswords() }: SeedOptions,
+): Promise<void> {
   // The pictures render on sharp's threads while the accounts are written.
-  const [pictures] = await Promise.all([ensurePictures(db, uploadsDir, log, demoPictureKeys()), seedAccounts(db, log)]);
+  const [pictures] = await Promise.all([
+    ensurePictures(db, uploadsDir, log, demoPictureKeys()),
+    passwords && seedAccounts(db, passwords, log),
+  ]);
   await seedCatalogue(db, pictures, log);
   await seedCheckout(db, log);
   await seedSalesHistory(db, { log, uploadsDir });
   await db.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
+}
+
+const DEMO_ACCOUNTS = [
+  { email: DEMO_ADMIN.email, kind: 'admin' },
+  { email: DEMO_SHOPPER.email, kind: 'shopper' },
+] as const;
+
+/**
+ * The demo accounts that still have a password others know or can read: the data folder's
+ * (`passwords`, from demo-accounts.txt) or the one earlier versions published.
+ */
+export async function demoAccountsWithKnownPasswords(db: Db, passwords: DemoPasswords | undefined): Promise<string[]> {
+  const found: string[] = [];
+  for (const { email, kind } of DEMO_ACCOUNTS) {
+    const user = await findUserByEmail(db, email);
+    if (!user) continue;
+    for (const known of [passwords?.[kind], PUBLISHED_DEMO_PASSWORDS[kind]]) {
+      if (known && (await verifyPassword(user.passwordHash, known))) {
+        found.push(user.email);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * An install seeded when the passwords were published: its demo accounts take the data
+ * folder's own (`passwords` is asked for only then: it may write demo-accounts.txt).
+ */
+export async function replacePublishedDemoPasswords(db: Db, passwords: () => DemoPasswords): Promise<string[]> {
+  const replaced: string[] = [];
+  for (const { email, kind } of DEMO_ACCOUNTS) {
+    const user = await findUserByEmail(db, email);
+    if (user && (await verifyPassword(user.passwordHash, PUBLISHED_DEMO_PASSWORDS[kind]))) {
+      await setPassword(db, user.id, passwords()[kind]);
+      replaced.push(user.email);
+    }
+  }
+  return replaced;
 }
 
 export { seedBulkProducts } from './bulk.ts';

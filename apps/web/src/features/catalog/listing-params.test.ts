@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { LISTING_QUERY_PARAMS } from '@shop/shared/storefront-pages';
 import { readListingState, toProductFilters } from './listing-params.ts';
 
 describe('listing state in the URL', () => {
+  it('reads only the parameters the server renders and caches a listing for (LISTING_QUERY_PARAMS)', () => {
+    const read = new Set<string>();
+    const params = new URLSearchParams('x=1');
+    const get = params.get.bind(params);
+    params.get = (name: string) => {
+      read.add(name);
+      return get(name);
+    };
+    params.getAll = () => {
+      throw new Error('getAll: a listing reads the first value only');
+    };
+    readListingState(params);
+    expect([...read].sort()).toEqual([...LISTING_QUERY_PARAMS].sort());
+  });
+
   it('reads the URL, ignoring values it cannot use', () => {
     const state = readListingState(new URLSearchParams('sort=price_asc&minPrice=1000&maxPrice=x&brand=Zaron&page=3'));
     expect(state).toMatchObject({ sort: 'price_asc', minPrice: 1000, maxPrice: undefined, brand: 'Zaron', page: 3 });

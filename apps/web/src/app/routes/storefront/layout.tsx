@@ -38,7 +38,7 @@ function StorefrontFrame({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const signedIn = useSession((s) => s.status === 'signed-in');
-  const signOut = useSession((s) => s.signOut);
+  const logOut = useSession((s) => s.logOut);
   const cartCount = useCart((s) => totalQuantity(s.lines));
   const signInOpen = useSignInRequest((s) => s.open);
   const showSignIn = useSignInRequest((s) => s.show);
@@ -90,7 +90,7 @@ function StorefrontFrame({ children }: { children: ReactNode }) {
         cartCount={cartCount}
         onSignIn={showSignIn}
         onSignOut={() => {
-          signOut();
+          logOut();
           notify.success('You are signed out');
         }}
         renderPanel={(section, close) => (

@@ -49,7 +49,7 @@ export const MENU: MenuLink[] = [
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSession((s) => s.user);
-  const signOut = useSession((s) => s.signOut);
+  const logOut = useSession((s) => s.logOut);
   const queryClient = useQueryClient();
 
   return (
@@ -102,7 +102,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <Link
           to="/login"
           onClick={() => {
-            signOut();
+            logOut();
             queryClient.clear();
           }}
           className="mt-4 flex items-center gap-2 rounded-md px-3 py-2 text-sm text-neutral-300 hover:bg-white/5 hover:text-white"

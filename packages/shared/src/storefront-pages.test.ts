@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { storefrontPageUrl } from './storefront-pages.ts';
+
+describe('storefrontPageUrl', () => {
+  it('keeps the page’s own parameters, first value each, in name order with one encoding', () => {
+    expect(storefrontPageUrl('/women?sub=Dresses&sort=price_asc')).toBe('/women?sort=price_asc&sub=Dresses');
+    expect(storefrontPageUrl('/women?sort=price_asc&sub=Dresses&sort=title')).toBe('/women?sort=price_asc&sub=Dresses');
+    expect(storefrontPageUrl('/search?title=aso%20oke')).toBe('/search?title=aso+oke');
+    expect(storefrontPageUrl('/search?title=aso+oke#top')).toBe('/search?title=aso+oke');
+    expect(storefrontPageUrl('/brand?brand=Zaron%20%26%20Co')).toBe('/brand?brand=Zaron+%26+Co');
+  });
+
+  it('drops every other parameter, and the page’s parameters on pages that read none', () => {
+    expect(storefrontPageUrl('/women?x=123&utm_source=wa&fbclid=1')).toBe('/women');
+    expect(storefrontPageUrl('/productdetails/abc?sort=title&v=2')).toBe('/productdetails/abc');
+    expect(storefrontPageUrl('/?page=2')).toBe('/');
+    expect(storefrontPageUrl('/not-a-page?title=x')).toBe('/not-a-page');
+  });
+});
