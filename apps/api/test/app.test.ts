@@ -2,8 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { insertProduct } from './fixtures.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, createTestDatabase, newShopper, type TestContext, testConfig } from './helpers.ts';
 import { writeWebBuild } from './web-build.ts';
 
 let ctx: TestContext;
@@ -79,6 +80,14 @@ describe('serving', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it("answers 404, not the app, for a build file or image that does not exist (an old deploy's script)", async () => {
+    for (const url of ['/assets/main-old123.js', '/img/nope-640.webp']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
   it('sends security headers with a Content-Security-Policy that allows Paystack only', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
@@ -87,6 +96,65 @@ describe('serving', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends the same security headers on every kind of answer: API, cached, page, asset, 404, 400', async () => {
+    const product = await insertProduct(ctx.database.db);
+    const cached = await ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/healthz' }),
+      cached,
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/products/${product.id}`,
+        headers: { 'if-none-match': String(cached.headers.etag) },
+      }),
+      await ctx.app.inject({ method: 'GET', url: '/' }),
+      await ctx.app.inject({ method: 'GET', url: '/assets/boot-abc123.js' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/nothing/here' }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 304, 200, 200, 404, 400]);
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        [
+          'content-security-policy',
+          'cross-origin-opener-policy',
+          'cross-origin-resource-policy',
+          'origin-agent-cluster',
+          'referrer-policy',
+          'strict-transport-security',
+          'x-content-type-options',
+          'x-dns-prefetch-control',
+          'x-download-options',
+          'x-frame-options',
+          'x-permitted-cross-domain-policies',
+          'x-xss-protection',
+        ].map((name) => [name, headers[name]]),
+      );
+    const expected = {
+      'content-security-policy': expect.stringContaining("script-src 'self' https://js.paystack.co"),
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'cross-origin-resource-policy': 'same-site',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const res of answers) expect(security(res.headers)).toEqual(expected);
+    // One policy for all of them.
+    expect(new Set(answers.map((r) => r.headers['content-security-policy'])).size).toBe(1);
+    expect(answers[0]?.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {
@@ -128,5 +196,82 @@ describe('serving', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toEqual(expect.any(String));
+  });
+});
+
+describe('request log', () => {
+  /** An app that logs at info level into `lines`. */
+  async function loggingApp() {
+    const lines: Record<string, unknown>[] = [];
+    const text: string[] = [];
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      database,
+      logStream: {
+        write(line: string) {
+          text.push(line);
+          lines.push(JSON.parse(line));
+        },
+      },
+    });
+    await app.ready();
+    return { app, lines, text };
+  }
+
+  it('writes one line per request with its id, method, URL, route, status and time, and no password or token', async () => {
+    const { app, lines, text } = await loggingApp();
+    try {
+      const shopper = newShopper({ password: 'a very secret passphrase' });
+      const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: shopper });
+      expect(registered.statusCode).toBe(201);
+      const { accessToken } = registered.json() as { accessToken: string };
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: shopper.email, password: shopper.password },
+      });
+      expect(login.statusCode).toBe(200);
+      await app.inject({ method: 'GET', url: '/api/account/profile', headers: { authorization: `Bearer ${accessToken}` } });
+      await app.inject({ method: 'GET', url: '/api/products?limit=2' });
+      await app.inject({ method: 'GET', url: '/api/nothing/here' });
+
+      const requests = lines.filter((l) => l.msg === 'request completed');
+      expect(requests).toHaveLength(5);
+      expect(lines.filter((l) => /incoming request/.test(String(l.msg)))).toEqual([]);
+      expect(requests[0]).toMatchObject({
+        level: 30,
+        method: 'POST',
+        url: '/api/auth/register',
+        route: '/api/auth/register',
+        statusCode: 201,
+        reqId: expect.any(String),
+        responseTime: expect.any(Number),
+      });
+      expect(requests[3]).toMatchObject({ method: 'GET', url: '/api/products?limit=2', route: '/api/products', statusCode: 200 });
+      expect(requests[4]).toMatchObject({ url: '/api/nothing/here', statusCode: 404 });
+      expect(new Set(requests.map((l) => l.reqId)).size).toBe(5);
+      const all = text.join('');
+      expect(all).not.toContain(shopper.password);
+      expect(all).not.toContain(accessToken);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("keeps a caller's valid X-Request-Id as the request's id and replaces anything else", async () => {
+    const { app, lines } = await loggingApp();
+    try {
+      await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-7f3a.42:1' } });
+      await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'two words\n{"level":60}' } });
+      await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'x'.repeat(65) } });
+      await app.inject({ method: 'GET', url: '/healthz' });
+      const ids = lines.filter((l) => l.msg === 'request completed').map((l) => String(l.reqId));
+      expect(ids[0]).toBe('lb-7f3a.42:1');
+      for (const id of ids.slice(1)) expect(id).toMatch(/^[\w-]{1,64}$/);
+      expect(new Set(ids).size).toBe(4);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -9,7 +9,9 @@
  * - size and colour: one variant in stock with both (EXISTS on product_variants_in_stock_idx);
  * - low stock (admins): not paused and `lowest_stock <= threshold` (the fewest units of a
  *   variant that has any, kept by trigger; the same number the answer's `lowestStock` shows);
- * - sorts end with the id, so pages are stable.
+ * - sorts end with the id, so pages are stable;
+ * - the unfiltered total is the products' row count kept by trigger (migration 0014), not a
+ *   count(*), which reads every product: 10 ms at 100,000 on the cold path (issue 15).
  */
 import { and, asc, desc, eq, gte, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -27,7 +29,7 @@ import {
 } from '@shop/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { brands, categories, products, productVariants, subs, subsubs } from '../db/schema/index.ts';
+import { brands, categories, products, productVariants, rowCounts, subs, subsubs } from '../db/schema/index.ts';
 import { escapeLike } from '../lib/like.ts';
 
 /** The list's filters (what the facets take); the list's query adds a sort and a page. */
@@ -243,10 +245,12 @@ export async function findProducts(
       .orderBy(...ORDER[f.sort ?? 'latest'])
       .limit(f.limit ?? PRODUCT_PAGE_SIZE)
       .offset(f.offset ?? 0),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(products)
-      .where(where),
+    where
+      ? db
+          .select({ total: sql<number>`count(*)`.mapWith(Number) })
+          .from(products)
+          .where(where)
+      : db.select({ total: rowCounts.rows }).from(rowCounts).where(eq(rowCounts.name, 'products')),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

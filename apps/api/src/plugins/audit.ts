@@ -6,13 +6,14 @@
  *   check has set request.user), reads the resource as it was: the GET answer of the
  *   route's URL up to its `:id` (`PATCH /api/orders/:id/status` → `GET /api/orders/:id`),
  *   fetched with the admin's own token, when such a GET route exists;
- * - an onSend hook sees the answer (the only hook that does) and, on a 2xx, starts writing
- *   the entry. The write is not awaited: the response is never delayed by it, and a failed
- *   write is logged and never breaks the request. Pending writes finish before the app closes.
+ * - an onSend hook of each write route sees the answer (the only hook that does) and, on a
+ *   2xx, starts writing the entry; other routes (every read) run no hook of the audit's. The
+ *   write is not awaited: the response is never delayed by it, and a failed write is logged
+ *   and never breaks the request. Pending writes finish before the app closes.
  *
  * The register must happen before the routes are declared (onRoute only sees later routes).
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { recordAudit } from '../admin/audit.ts';
 
@@ -79,24 +80,7 @@ export default fp(
       return res.statusCode === 200 ? parseJson(res.body, res.headers['content-type']) : null;
     }
 
-    app.addHook('onRoute', (route: RouteOptions) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!methods.some((m) => WRITE_METHODS.has(m)) || !isAuditedUrl(route.url)) return;
-      const resource = resourceOf(route.url);
-      if (!resource) return;
-      const readState: preHandlerAsyncHookHandler = async (request) => {
-        if (!isAdminWrite(request)) return;
-        try {
-          before.set(request, await readBefore(request, resource));
-        } catch (error) {
-          request.log.error({ err: error }, 'audit: could not read the state before the change');
-        }
-      };
-      const own = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-      route.preHandler = [...own, readState];
-    });
-
-    app.addHook('onSend', async (request, reply, payload) => {
+    const recordChange: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
       if (reply.statusCode < 200 || reply.statusCode >= 300 || !isAdminWrite(request)) return payload;
       const url = request.routeOptions.url!;
       const id = (request.params as { id?: unknown } | undefined)?.id;
@@ -114,6 +98,25 @@ export default fp(
       pending.add(write);
       void write.finally(() => pending.delete(write));
       return payload;
+    };
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.some((m) => WRITE_METHODS.has(m)) || !isAuditedUrl(route.url)) return;
+      const ownOnSend = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
+      route.onSend = [...ownOnSend, recordChange];
+      const resource = resourceOf(route.url);
+      if (!resource) return;
+      const readState: preHandlerAsyncHookHandler = async (request) => {
+        if (!isAdminWrite(request)) return;
+        try {
+          before.set(request, await readBefore(request, resource));
+        } catch (error) {
+          request.log.error({ err: error }, 'audit: could not read the state before the change');
+        }
+      };
+      const own = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+      route.preHandler = [...own, readState];
     });
 
     const flush = async () => {

@@ -9,3 +9,13 @@ export const cacheVersions = pgTable('cache_versions', {
   scope: text('scope').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Rows of a large table, kept by statement triggers in the writing transaction (migration
+ * 0014: 'products'), so the catalogue's unfiltered total is one primary-key read instead of a
+ * count(*) that grows with the catalogue (issue 15). Exact: it commits with the rows it counts.
+ */
+export const rowCounts = pgTable('row_counts', {
+  name: text('name').primaryKey(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+});
