@@ -25,6 +25,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { brands, categories, type ProductRow, products, subs, subsubs, type VariantRow } from '../db/schema/index.ts';
 import { csvRow } from '../lib/csv.ts';
 import { badRequest } from '../lib/http-error.ts';
+import { hasUnstorableText, UNSTORABLE_TEXT } from '../lib/storable-text.ts';
 import { insertProducts, lockProducts, type ProductBatchValues, updateProducts } from './product-service.ts';
 import { activeVariants, type VariantValues, variantsBySku, writeVariantBatch } from './variants.ts';
 
@@ -235,6 +236,7 @@ export async function readCatalogueFile(file: Buffer): Promise<CatalogueFile> {
     throw badRequest(`The file is not a CSV file that can be read: ${(error as Error).message}`);
   }
   if (records.length === 0) throw badRequest('The file has no rows');
+  if (hasUnstorableText(records)) throw badRequest(`The file cannot be imported. ${UNSTORABLE_TEXT}`);
   if (!('sku' in (records[0] ?? {}))) throw badRequest('The file needs a "sku" column (export the catalogue to see the columns)');
   if (records.length > MAX_IMPORT_ROWS) throw badRequest(`A file can have at most ${MAX_IMPORT_ROWS} rows`);
   return { records };

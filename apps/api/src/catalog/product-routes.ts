@@ -236,7 +236,10 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     },
     handler: async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the CSV file as multipart form data in the field "file"');
-      const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      // A multipart header without a boundary makes the parser throw: a bad request, not a 500.
+      const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } }).catch(() => {
+        throw badRequest('The form data could not be read');
+      });
       if (!part) throw badRequest('Choose a CSV file to import');
       const buffer = await part.toBuffer();
       if (part.file.truncated) throw new HttpError(413, `The file must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);

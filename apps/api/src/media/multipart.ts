@@ -4,7 +4,8 @@
  * Repeated fields (e.g. several `size` values) become arrays.
  */
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/http-error.ts';
+import { badRequest, HttpError } from '../lib/http-error.ts';
+import { hasUnstorableText, UNSTORABLE_TEXT } from '../lib/storable-text.ts';
 
 export const MAX_FILES = 10;
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -29,6 +30,7 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartD
         if (data.length > 0) files.push({ field: part.fieldname, filename: part.filename, data });
       } else {
         const value = String(part.value ?? '');
+        if (hasUnstorableText(value) || hasUnstorableText(part.fieldname)) throw badRequest(UNSTORABLE_TEXT);
         const name = part.fieldname.replace(/\[\]$/, '');
         const existing = fields[name];
         if (existing === undefined) fields[name] = value;
