@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProductImage } from './product-image.tsx';
@@ -43,8 +43,21 @@ describe('ProductImage', () => {
     });
     const img = container.querySelector('img')!;
     expect(img.getAttribute('src')).toBe(PHOTO);
-    expect(container.querySelector('noscript')).toBeNull();
     expect(img.getAttribute('srcset')).toContain('/uploads/abc-320.webp 320w');
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('shows a photo at once when the app renders the page itself, and the new one when the card changes product', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => root.render(<ProductImage url={PHOTO} alt="Adire wrap" sizes="50vw" />));
+    expect(container.querySelector('img')!.getAttribute('src')).toBe(PHOTO);
+    await act(async () => root.render(<ProductImage url="/uploads/def-640.webp" alt="Gele" sizes="50vw" />));
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/uploads/def-640.webp');
+    expect(img.getAttribute('srcset')).toContain('/uploads/def-1280.webp 1280w');
+    root.unmount();
   });
 });

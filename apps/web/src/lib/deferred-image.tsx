@@ -5,38 +5,38 @@
  * with the main one (the home page's hero, a listing's first photos), so the photos further
  * down (category tiles, carousel cards) are sent without their address: a blank image holds
  * their place and `data-src`/`data-srcset` name the photo. boot.ts asks for them once the
- * main image is on screen (or the shopper touches the page); the app renders the real
- * addresses once it has hydrated, and at once on a page it renders itself. Without
- * JavaScript a <noscript> copy shows instead (index.css hides the blank one).
+ * main image is on screen (or the shopper touches the page). In the app the element keeps
+ * those attributes and a ref gives it its photo when React commits it (hydrated, rendered
+ * or given another photo): no second render after hydration, which on a listing of 48 cards
+ * would lengthen hydration's long task. Without JavaScript a <noscript> copy shows instead
+ * (index.css hides the blank one).
  */
-import { type ImgHTMLAttributes, useSyncExternalStore } from 'react';
+import { type ImgHTMLAttributes, useCallback } from 'react';
 
 /** A 1×1 transparent GIF (the CSP allows data: images). */
 export const BLANK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
-
-const noChanges = () => () => {};
 
 type DeferredImageProps = { src: string; srcSet: string | undefined; alt: string } & Omit<
   ImgHTMLAttributes<HTMLImageElement>,
   'src' | 'srcSet' | 'alt' | 'loading'
 >;
 
-/** An image below the fold: without its address on the server and while hydrating. */
+/** An image below the fold: its address in data attributes, set by boot.ts or by its ref. */
 export function DeferredImage({ src, srcSet, alt, ...props }: DeferredImageProps) {
-  const rendered = useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
+  const show = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img) return;
+      if (srcSet && img.getAttribute('srcset') !== srcSet) img.srcset = srcSet;
+      if (img.getAttribute('src') !== src) img.src = src;
+    },
+    [src, srcSet],
   );
-  const source = rendered ? { src, srcSet } : { src: BLANK_IMAGE, 'data-src': src, 'data-srcset': srcSet };
   return (
     <>
-      <img {...source} alt={alt} loading="lazy" {...props} />
-      {!rendered && (
-        <noscript>
-          <img src={src} srcSet={srcSet} alt={alt} loading="lazy" {...props} />
-        </noscript>
-      )}
+      <img ref={show} src={BLANK_IMAGE} data-src={src} data-srcset={srcSet} alt={alt} loading="lazy" {...props} />
+      <noscript>
+        <img src={src} srcSet={srcSet} alt={alt} loading="lazy" {...props} />
+      </noscript>
     </>
   );
 }
