@@ -34,7 +34,7 @@ import { refuseKnownDemoPasswords } from '../src/server.ts';
 import { insertUser, upsertAdmin } from '../src/users/service.ts';
 import { insertProduct } from '../test/fixtures.ts';
 import { bearer, createTestApp, createTestDatabase, registerShopper, type TestContext, testConfig } from '../test/helpers.ts';
-import { type PaystackStandin, startPaystackStandin } from '../test/paystack-standin.ts';
+import { type PaystackStandin, startPaystackStandin, paystackEnv } from '../test/paystack-standin.ts';
 import { writeWebBuild } from '../test/web-build.ts';
 
 const tempDirs: string[] = [];
@@ -190,9 +190,7 @@ describe('payment references', () => {
   beforeAll(async () => {
     standin = await startPaystackStandin();
     ctx = await createTestApp({
-      PAYSTACK_SECRET_KEY: standin.secretKey,
-      PAYSTACK_PUBLIC_KEY: standin.publicKey,
-      PAYSTACK_BASE_URL: standin.baseUrl,
+      ...paystackEnv(standin),
     });
     shopper = await registerShopper(ctx.app);
   });

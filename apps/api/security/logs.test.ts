@@ -16,7 +16,7 @@ import type { Database } from '../src/db/client.ts';
 import { upsertAdmin } from '../src/users/service.ts';
 import { insertProduct } from '../test/fixtures.ts';
 import { bearer, createTestDatabase, newShopper, testConfig } from '../test/helpers.ts';
-import { type PaystackStandin, startPaystackStandin } from '../test/paystack-standin.ts';
+import { type PaystackStandin, startPaystackStandin, paystackEnv } from '../test/paystack-standin.ts';
 import { type SmtpStandin, startSmtpStandin } from '../test/smtp-standin.ts';
 import { writeWebBuild } from '../test/web-build.ts';
 
@@ -42,9 +42,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
     SMTP_URL: smtp.url,
     PUBLIC_URL,
-    PAYSTACK_SECRET_KEY: paystack.secretKey,
-    PAYSTACK_PUBLIC_KEY: paystack.publicKey,
-    PAYSTACK_BASE_URL: paystack.baseUrl,
+    ...paystackEnv(paystack),
     WEB_DIST: writeWebBuild(webDir),
   });
   dataDir = config.dataDir;

@@ -17,7 +17,7 @@
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { type ApiProcess, startApiProcess } from '../test/api-process.ts';
-import { type PaystackStandin, startPaystackStandin } from '../test/paystack-standin.ts';
+import { type PaystackStandin, startPaystackStandin, paystackEnv } from '../test/paystack-standin.ts';
 import { type PgCluster, postgresBinDir, startPgCluster } from '../test/pg-cluster.ts';
 import { type SmtpStandin, startSmtpStandin } from '../test/smtp-standin.ts';
 import { loadConfig } from '../src/config.ts';
@@ -156,15 +156,10 @@ async function main(): Promise<boolean> {
     // Warnings and errors, read from each process's standard output (logged).
     LOG_LEVEL: 'warn',
   };
-  const paystackEnv = {
-    ...env,
-    PAYSTACK_SECRET_KEY: paystack.secretKey,
-    PAYSTACK_PUBLIC_KEY: paystack.publicKey,
-    PAYSTACK_BASE_URL: paystack.baseUrl,
-  };
+  const withPaystack = { ...env, ...paystackEnv(paystack) };
   const script = await phase('bundle the API process', bundleServe);
   const [a, b, p] = await phase('three API processes', () =>
-    Promise.all([startApiProcess(env, { script }), startApiProcess(env, { script }), startApiProcess(paystackEnv, { script })]),
+    Promise.all([startApiProcess(env, { script }), startApiProcess(env, { script }), startApiProcess(withPaystack, { script })]),
   );
   resources.processes.push(a!, b!, p!);
   const targets: Record<'A' | 'B' | 'P', Target> = {

@@ -46,6 +46,15 @@ export function signPaystack(body: string, secretKey: string): string {
   return createHmac('sha512', secretKey).update(body).digest('hex');
 }
 
+/** The settings that point an API process at a stand-in. */
+export function paystackEnv(standin: Pick<PaystackStandin, 'secretKey' | 'publicKey' | 'baseUrl'>) {
+  return {
+    PAYSTACK_SECRET_KEY: standin.secretKey,
+    PAYSTACK_PUBLIC_KEY: standin.publicKey,
+    PAYSTACK_BASE_URL: standin.baseUrl,
+  };
+}
+
 export async function startPaystackStandin(): Promise<PaystackStandin> {
   const secretKey = 'sk_test_standin_0123456789abcdef';
   const publicKey = 'pk_test_standin_0123456789abcdef';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayments, orders, paymentEvents } from '../db/schema/index.ts';
 import { insertProduct, readProduct } from '../../test/fixtures.ts';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type PaystackStandin, signPaystack, startPaystackStandin } from '../../test/paystack-standin.ts';
+import { type PaystackStandin, signPaystack, startPaystackStandin, paystackEnv } from '../../test/paystack-standin.ts';
 
 let standin: PaystackStandin;
 let ctx: TestContext;
@@ -11,9 +11,7 @@ let token: string;
 beforeAll(async () => {
   standin = await startPaystackStandin();
   ctx = await createTestApp({
-    PAYSTACK_SECRET_KEY: standin.secretKey,
-    PAYSTACK_PUBLIC_KEY: standin.publicKey,
-    PAYSTACK_BASE_URL: standin.baseUrl,
+    ...paystackEnv(standin),
   });
   token = (await registerShopper(ctx.app)).accessToken;
 });
