@@ -2,7 +2,10 @@
 // (the entry chunks: index.html's src/boot.ts and the app it starts, src/main.tsx; and
 // every chunk those import statically, as listed in Vite's
 // dist/.vite/manifest.json) against its budget, gzipped. Lazy chunks (pages, panels, the
-// back office) are listed for information only. `--no-build` measures the current dist.
+// back office) are listed for information only. The three pages shoppers land on most (home,
+// a listing, a product) are held to a budget of their own JavaScript too: what they load
+// beyond the entry before they hydrate (zod or a form library slipping into the product page
+// through a shared helper cost it 40 kB once). `--no-build` measures the current dist.
 // Then Lighthouse on three storefront pages (scripts/lighthouse.mjs; skip with --no-lighthouse).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 120;
+/** Each landing page's own JavaScript, gzip: its module and what it imports statically beyond the entry. */
+const PAGE_BUDGET_KB = 30;
+const LANDING_PAGES = ['home', 'listings', 'product-details'].map((name) => `src/app/routes/storefront/${name}.tsx`);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
@@ -58,6 +64,27 @@ for (const key of entryChunks) {
 console.log(`  ${kb(total)} kB  total (budget ${BUDGET_KB} kB)`);
 for (const file of css) console.log(`  ${kb(gzipOf(file))} kB  ${file} (CSS, not counted)`);
 
+console.log(`\nLanding pages' own JavaScript (the page and its static imports beyond the entry), gzip -9:`);
+let pageOver = false;
+for (const key of LANDING_PAGES) {
+  if (!manifest[key]) {
+    console.error(`  ${key} is not in the manifest: update LANDING_PAGES in scripts/bench-web.mjs.`);
+    pageOver = true;
+    continue;
+  }
+  const own = new Set();
+  const visit = (chunk) => {
+    if (own.has(chunk) || seen.has(chunk)) return;
+    own.add(chunk);
+    for (const child of manifest[chunk].imports ?? []) visit(child);
+  };
+  visit(key);
+  const size = [...own].reduce((sum, chunk) => sum + gzipOf(manifest[chunk].file), 0);
+  const over = size > PAGE_BUDGET_KB * 1000;
+  pageOver ||= over;
+  console.log(`  ${kb(size)} kB  ${key} (budget ${PAGE_BUDGET_KB} kB)${over ? ' OVER' : ''}`);
+}
+
 const lazy = Object.entries(manifest)
   .filter(([key, chunk]) => !seen.has(key) && chunk.file.endsWith('.js'))
   .map(([key, chunk]) => ({ name: chunk.src ?? key, size: gzipOf(chunk.file) }))
@@ -67,5 +94,6 @@ for (const { name, size } of lazy.slice(0, 12)) console.log(`  ${kb(size)} kB  $
 
 const over = total > BUDGET_KB * 1000;
 console.log(`\n${over ? 'FAIL' : 'OK'}: storefront entry ${(total / 1000).toFixed(2)} kB gzip, budget ${BUDGET_KB} kB.`);
+if (pageOver) console.log(`FAIL: a landing page's own JavaScript is over its ${PAGE_BUDGET_KB} kB budget (above).`);
 const lighthouseOk = process.argv.includes('--no-lighthouse') || (await (await import('./lighthouse.mjs')).runLighthouse());
-process.exit(over || !lighthouseOk ? 1 : 0);
+process.exit(over || pageOver || !lighthouseOk ? 1 : 0);

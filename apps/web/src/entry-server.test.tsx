@@ -9,7 +9,8 @@
 import { DEFAULT_STORE_SETTINGS } from '@shop/shared/content';
 import { isRouteErrorResponse } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RenderedPage, render, setTransport, splitHoisted } from './entry-server.tsx';
+import { lazy, Suspense } from 'react';
+import { type RenderedPage, render, renderStatic, setTransport, splitHoisted } from './entry-server.tsx';
 import { readServerData, type ServerData } from './app/server-data.ts';
 import { canonicalUrl } from './lib/canonical-url.ts';
 
@@ -117,6 +118,27 @@ describe('pages that exist', () => {
     expect(rendered.head).toMatch(/<meta name="description" content="[^"]+"\/>/);
     expect(rendered.head).toContain('<meta property="og:title"');
     expect(rendered.html).not.toMatch(/<meta |<link rel="canonical"|<title>/);
+  });
+});
+
+describe('renderStatic', () => {
+  it('keeps a part whose code loads during the render in place, past the first 12.8 kB, with no script to reveal it', async () => {
+    // Loads as the product page's review form does the first time a renderer meets it.
+    const Form = lazy(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { default: () => <form>{'Send Review '.repeat(100)}</form> };
+    });
+    const html = await renderStatic(
+      <main>
+        <p>{'A long product description. '.repeat(1000)}</p>
+        <Suspense fallback={<div>loading</div>}>
+          <Form />
+        </Suspense>
+      </main>,
+    );
+    expect(html).toMatch(/<!--\$--><form>(Send Review )+<\/form><!--\/\$--><\/main>$/);
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('loading');
   });
 });
 

@@ -13,6 +13,7 @@
  * browser as before.
  */
 import { dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import {
   createStaticHandler,
@@ -102,6 +103,18 @@ export function splitHoisted(markup: string): { html: string; title: string | un
   };
 }
 
+/**
+ * The page's markup once everything in it has loaded, every Suspense boundary in place. React
+ * would otherwise move a boundary that waited for its code (a lazy component rendered for the
+ * first time) past the first 12.8 kB of the page, and reveal it with an inline script, which
+ * the shop's Content-Security-Policy does not run: the part would stay hidden. A page is sent
+ * whole, so there is nothing to gain from revealing it in steps.
+ */
+export async function renderStatic(element: ReactNode): Promise<string> {
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  return new Response(prelude).text();
+}
+
 /** Renders `url` (path and query). Undefined: send the app without server-rendered HTML. */
 export async function render(url: string, { origin }: RenderOptions): Promise<RenderedPage | undefined> {
   setPublicOrigin(origin);
@@ -130,12 +143,11 @@ export async function render(url: string, { origin }: RenderOptions): Promise<Re
     return undefined;
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const { prelude } = await prerender(
+  const markup = await renderStatic(
     <QueryClientProvider client={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </QueryClientProvider>,
   );
-  const markup = await new Response(prelude).text();
   const { html, title, head } = splitHoisted(markup);
 
   const data: ServerData = {

@@ -17,6 +17,7 @@ export * from './purchases.ts';
 export * from './admin.ts';
 export * from './naira-field.ts';
 export * from './messages.ts';
+export * from './whatsapp.ts';
 export * from './dates.ts';
 export * from './payment-words.ts';
 export * from './search.ts';

@@ -82,12 +82,3 @@ export const resetPasswordBody = z.object({
   password: z.string().min(8, 'Password must be at least 8 characters').max(200),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
-
-// ── WhatsApp ────────────────────────────────────────────────────────────────────────────
-
-/** A wa.me link to the shop's number (digits only, country code first) with a message typed in; null without a number. */
-export function whatsappLink(number: string, text: string): string | null {
-  const digits = number.replace(/\D/g, '');
-  if (!digits) return null;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
-}

@@ -3,7 +3,7 @@
  * (wa.me, so it works in the app on a phone and in WhatsApp Web on a computer). Nothing
  * when the shop has no WhatsApp number.
  */
-import { whatsappLink } from '@shop/shared/messages';
+import { whatsappLink } from '@shop/shared/whatsapp';
 import { MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, useId, useState } from 'react';
 import { notify } from '@/lib/notify.tsx';
 import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.ts';
 import { StarRating } from '@/components/star-rating.tsx';
@@ -7,7 +6,6 @@ import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { reviewsOptions, sendReviewMutation } from '@/lib/api/reviews.ts';
-import type { ReviewFormOutput, ReviewFormValues } from '../review-form.ts';
 import { StarInput } from './star-input.tsx';
 import { longDate } from '@/lib/dates.ts';
 import { useQuery, useMutation } from '@tanstack/react-query';
@@ -16,12 +14,11 @@ export const REVIEW_SUBMITTED = 'Review Submitted successfully!';
 
 /**
  * The form's rules (../review-form.ts: the shared zod schema) load when the shopper first
- * touches the form: the product page, the shop's most visited, then hydrates without zod
- * (about 25 kB gzip).
+ * touches the form. The form itself is two fields kept in state, not react-hook-form: the
+ * product page, the shop's most visited, hydrates without zod or a form library (about
+ * 40 kB gzip between them, and their start-up work in the page's first long task).
  */
 const loadRules = () => import('../review-form.ts');
-const resolver: Resolver<ReviewFormValues, unknown, ReviewFormOutput> = async (values, context, options) =>
-  (await loadRules()).reviewResolver(values, context, options);
 
 interface ProductReviewsProps {
   productId: string;
@@ -73,48 +70,51 @@ export function ProductReviews({ productId, onReviewed }: ProductReviewsProps) {
 
 function ReviewForm({ productId, onReviewed }: ProductReviewsProps) {
   const id = useId();
-  const form = useForm({ defaultValues: { rating: 0, comment: '' }, resolver });
-  const { errors } = form.formState;
-  const problem = errors.rating?.message ?? errors.comment?.message ?? errors.root?.server?.message;
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const send = useMutation(sendReviewMutation(productId));
 
-  const onSubmit = form.handleSubmit(async ({ rating, comment }) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = (await loadRules()).checkReview({ rating, comment });
+    if (!checked.ok) {
+      setProblem(checked.problem);
+      return;
+    }
+    setProblem(null);
     if (useSession.getState().status !== 'signed-in' && !(await useSignInRequest.getState().request())) return;
-    send.mutate(
-      { rating, comment },
-      {
-        onSuccess() {
-          notify.success(REVIEW_SUBMITTED);
-          form.reset();
-          onReviewed?.();
-        },
-        onError(error) {
-          const message = error instanceof ApiError ? error.message : 'Something went wrong';
-          form.setError('root.server', { message });
-          notify.error(message);
-        },
+    send.mutate(checked.review, {
+      onSuccess() {
+        notify.success(REVIEW_SUBMITTED);
+        setRating(0);
+        setComment('');
+        onReviewed?.();
       },
-    );
-  });
+      onError(error) {
+        const message = error instanceof ApiError ? error.message : 'Something went wrong';
+        setProblem(message);
+        notify.error(message);
+      },
+    });
+  };
 
   return (
     <form onSubmit={onSubmit} onFocus={() => void loadRules()} className="mt-6 space-y-5" noValidate>
-      <Controller
-        control={form.control}
-        name="rating"
-        render={({ field }) => <StarInput name={`${id}-rating`} value={field.value} onChange={field.onChange} />}
-      />
+      <StarInput name={`${id}-rating`} value={rating} onChange={setRating} />
       <div>
         <label htmlFor={`${id}-comment`} className={labelClass}>
           Comment
         </label>
         <textarea
           id={`${id}-comment`}
+          name="comment"
           rows={4}
           maxLength={2000}
           className={inputClass}
           placeholder="What did you like? How does it fit?"
-          {...form.register('comment')}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
         />
       </div>
       {problem && (
