@@ -12,12 +12,15 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { withoutQueryValues } from './db/errors.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
+import { observeRequest } from './metrics/registry.ts';
 import audit from './plugins/audit.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
-import errorHandler, { RETRY_AFTER_SECONDS } from './plugins/error-handler.ts';
+import errorHandler from './plugins/error-handler.ts';
 import images from './plugins/images.ts';
 import messages from './plugins/messages.ts';
+import metrics from './plugins/metrics.ts';
+import readiness from './plugins/readiness.ts';
 import openapi from './plugins/openapi.ts';
 import orders from './plugins/orders.ts';
 import payments from './plugins/payments.ts';
@@ -88,6 +91,8 @@ class OneLinePerRequest extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    // The request's metrics are taken here too: no hook of their own (decision 16).
+    observeRequest(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime);
     if (this.isLogDisabled(request)) return;
     const line = {
       method: request.method,
@@ -100,6 +105,17 @@ class OneLinePerRequest extends LogController {
     else reply.log.info(line, 'request completed');
   }
 }
+
+/**
+ * LOG_FORMAT: JSON lines (for a log collector) or readable lines through pino-pretty (a person
+ * at a terminal). auto: readable when standard output is a terminal, outside production.
+ */
+const prettyLogs = (config: Config) =>
+  config.logFormat === 'pretty' || (config.logFormat === 'auto' && config.env !== 'production' && process.stdout.isTTY === true);
+const PRETTY_TRANSPORT = {
+  target: 'pino-pretty',
+  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+};
 
 /** An X-Request-Id a client or proxy sent that is kept as the request's id (anything else gets a new one). */
 const INCOMING_REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -147,7 +163,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
               err: (error: Error) => stdSerializers.err(withoutQueryValues(error)),
               req: logRequest,
             },
-            ...(logStream && { stream: logStream }),
+            ...(logStream ? { stream: logStream } : prettyLogs(config) && { transport: PRETTY_TRANSPORT }),
           },
     logController: new OneLinePerRequest(),
     // genReqId reads X-Request-Id itself, to keep only a valid one.
@@ -205,17 +221,9 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   // Before any route: it hooks every admin write route as it is declared.
   await app.register(audit);
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply
-        .status(503)
-        .header('Retry-After', String(RETRY_AFTER_SECONDS))
-        .send({ status: 'unavailable', database: database.kind });
-    }
-  });
+  // /healthz, /readyz and load shedding (decision 15); /metrics (decision 16).
+  await app.register(readiness);
+  await app.register(metrics);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(catalogRoutes);

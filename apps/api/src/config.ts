@@ -57,6 +57,12 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   MAIL_FROM: optionalString,
   MESSAGES_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -110,6 +116,16 @@ export interface Config {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** API processes `npm start` runs (one per core by default; always 1 on the embedded database). */
+  webConcurrency: number | undefined;
+  /** Bearer token for GET /metrics; unset: /metrics answers loopback clients only. */
+  metricsToken: string | undefined;
+  /** Past this event-loop delay (ms) a process sheds load with 503 + Retry-After; 0: never. */
+  maxEventLoopDelayMs: number;
+  /** json: one JSON object per line; pretty: readable; auto: pretty on a terminal outside production. */
+  logFormat: Env['LOG_FORMAT'];
+  /** Where `npm run backup` writes, and how many backups it keeps. */
+  backup: { dir: string; keep: number };
 }
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
@@ -225,5 +241,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    webConcurrency: e.WEB_CONCURRENCY,
+    metricsToken: e.METRICS_TOKEN,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    logFormat: e.LOG_FORMAT,
+    backup: { dir: e.BACKUP_DIR ? path.resolve(baseDir, e.BACKUP_DIR) : path.join(dataDir, 'backups'), keep: e.BACKUP_KEEP },
   };
 }

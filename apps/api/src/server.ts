@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER, demoAccountsFile, demoPasswords, readDemoPasswords } from './db/seed/demo-accounts.ts';
 import { demoAccountsWithKnownPasswords, isDemoSeeded, replacePublishedDemoPasswords, seedDemo } from './db/seed/index.ts';
 import { defaultWebDist } from './paths.ts';
@@ -29,8 +29,12 @@ export async function refuseKnownDemoPasswords(db: Db, config: Config): Promise<
   );
 }
 
-export async function startServer(config: Config = loadConfig()) {
-  const database = await openConfiguredDatabase(config);
+/**
+ * The one-time work before the shop takes requests: migrate, create the first admin, seed the
+ * demo, replace published demo passwords, refuse known ones in production. Under a cluster
+ * the primary does it once, before forking (cli/start.ts). Answers the notes for the banner.
+ */
+export async function prepareShop(database: Database, config: Config): Promise<string[]> {
   await database.migrate();
 
   const notes: string[] = [];
@@ -54,21 +58,17 @@ export async function startServer(config: Config = loadConfig()) {
     const replaced = await replacePublishedDemoPasswords(database.db, () => demoPasswords(config.dataDir));
     if (replaced.length) notes.push(`The published demo passwords no longer work: new ones below (${replaced.join(', ')})`);
   }
-  try {
-    await refuseKnownDemoPasswords(database.db, config);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+  await refuseKnownDemoPasswords(database.db, config);
+  return notes;
+}
+
+/** Where the shop is, and the demo accounts' passwords outside production. */
+export async function printBanner(database: Database, config: Config, notes: string[], processes = 1): Promise<void> {
+  const production = config.env === 'production';
   const demo = !production || config.seedDemo === 'always';
-
-  const app = await buildApp({ config: { ...config, webDist: config.webDist ?? defaultWebDist }, database });
-  await app.listen({ host: config.host, port: config.port });
-
   const url = `http://localhost:${config.port}`;
-  console.log(
-    `\n  Shop running at ${url}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
-  );
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`\n  Shop running at ${url}  (database: ${where}; ${processes} process${processes > 1 ? 'es' : ''})`);
   console.log(`  Back office:    ${url}/login`);
   console.log(`  API docs:       ${url}/api/docs`);
   const saved = demo ? readDemoPasswords(config.dataDir) : undefined;
@@ -79,6 +79,28 @@ export async function startServer(config: Config = loadConfig()) {
   }
   for (const note of notes) console.log(`  ${note}`);
   console.log('');
+}
+
+/**
+ * Opens the database, prepares the shop (unless a cluster's primary did: `prepared`), listens,
+ * and closes gracefully on SIGTERM/SIGINT: no new connections, requests in flight finish,
+ * the order-expiry sweeper and the messages worker stop, the database closes last.
+ */
+export async function startServer(config: Config = loadConfig(), { prepared = false } = {}) {
+  const database = await openConfiguredDatabase(config);
+  let notes: string[] = [];
+  if (!prepared) {
+    try {
+      notes = await prepareShop(database, config);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+
+  const app = await buildApp({ config: { ...config, webDist: config.webDist ?? defaultWebDist }, database });
+  await app.listen({ host: config.host, port: config.port });
+  if (!prepared) await printBanner(database, config, notes);
 
   // Pending orders hold stock for 30 minutes; give it back when they run out. Safe with
   // several processes: each order is cancelled by exactly one conditional UPDATE.

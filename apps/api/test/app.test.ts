@@ -180,7 +180,9 @@ describe('serving', () => {
         payload: { email: 'a@b.ng', password: 'whatever' },
       });
       expect(login.statusCode).toBe(500);
-      expect(login.json()).toEqual({ msg: 'Something went wrong' });
+      // The request's id, in the body and its header, leads to the log line; nothing else is told.
+      expect(login.json()).toEqual({ msg: 'Something went wrong', requestId: login.headers['x-request-id'] });
+      expect(login.headers['x-request-id']).toMatch(/^[\w-]+$/);
       expect(login.body).not.toMatch(/at |Error|closed/i);
     } finally {
       await failing.app.close().catch(() => {});

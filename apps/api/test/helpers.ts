@@ -53,6 +53,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR,
     // Tests send messages when they choose to (app.messages.worker.drain()).
     MESSAGES_INTERVAL_MS: '0',
+    // No load shedding: PGlite's start-up and a neighbouring test's work hold this process's
+    // event loop, which would shed another app's requests (test/operations.test.ts turns it on).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
 }

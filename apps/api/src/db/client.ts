@@ -35,6 +35,8 @@ export interface Database {
    * meanwhile fail with an error the error handler answers with 503.
    */
   onConnectionError(listener: (error: Error) => void): void;
+  /** Connections of a PostgreSQL pool (for /metrics); PGlite has one, in the process. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseOptions =
@@ -86,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       onConnectionError: (listener) => {
         report = listener;
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   let client: PGlite;

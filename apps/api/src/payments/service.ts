@@ -14,6 +14,7 @@ import type { RefundInput } from '../orders/ledger.ts';
 import { cardPayment, type OrderService, type OrderWithLines } from '../orders/service.ts';
 import { isValidPaystackSignature } from './paystack.ts';
 import { type PaymentProvider, PaymentProviderError, type VerifyResult } from './provider.ts';
+import { paymentVerificationFailures } from '../metrics/registry.ts';
 import type { SandboxProvider } from './sandbox.ts';
 
 export const PAYMENTS_UNAVAILABLE = 'Payments are not available right now';
@@ -55,7 +56,11 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
   /** Settles the order with what the provider said about `reference`, once it is recorded. */
   async function applyResult(providerName: string, reference: string, result: VerifyResult) {
     await recordEvent({ provider: providerName, reference, event: 'verify', payload: result.raw });
-    return orders.settle(reference, result, providerName);
+    const settled = await orders.settle(reference, result, providerName);
+    if (result.status === 'failed') paymentVerificationFailures.inc({ reason: 'declined' });
+    else if (result.status === 'success' && settled.order.status === 'failed')
+      paymentVerificationFailures.inc({ reason: 'amount_mismatch' });
+    return settled;
   }
 
   /**
@@ -152,7 +157,10 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
       try {
         result = await active.verify(order.paymentReference!);
       } catch (error) {
-        if (error instanceof PaymentProviderError) throw new HttpError(502, PROVIDER_UNREACHABLE);
+        if (error instanceof PaymentProviderError) {
+          paymentVerificationFailures.inc({ reason: 'provider_unreachable' });
+          throw new HttpError(502, PROVIDER_UNREACHABLE);
+        }
         throw error;
       }
       return applyResult(active.name, order.paymentReference!, result);
@@ -192,7 +200,10 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
      */
     async paystackWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
       if (!paystackSecretKey) return 'not-configured';
-      if (!isValidPaystackSignature(rawBody, signature, paystackSecretKey)) return 'bad-signature';
+      if (!isValidPaystackSignature(rawBody, signature, paystackSecretKey)) {
+        paymentVerificationFailures.inc({ reason: 'bad_signature' });
+        return 'bad-signature';
+      }
       let event: {
         event?: string;
         data?: {

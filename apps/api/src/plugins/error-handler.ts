@@ -23,29 +23,40 @@ function validationErrors(error: FastifyError) {
   });
 }
 
+/**
+ * Every error answer names its request in X-Request-Id, and a server-side failure (5xx) in its
+ * body too, so a shopper's screenshot or a client's log leads to the log line. A 4xx body stays
+ * as clients know it.
+ */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: { msg: string; errors?: unknown }) =>
+      reply
+        .status(status)
+        .header('X-Request-Id', request.id)
+        .send(status >= 500 ? { ...body, requestId: request.id } : body);
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ msg: error.message, ...(error.errors && { errors: error.errors }) });
+      return send(error.statusCode, { msg: error.message, ...(error.errors && { errors: error.errors }) });
     }
     const errors = validationErrors(error);
     if (errors) {
-      return reply.status(400).send({ msg: errors[0]?.message ?? 'Invalid request', errors });
+      return send(400, { msg: errors[0]?.message ?? 'Invalid request', errors });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ msg: MESSAGES.tooManyRequests });
+      return send(429, { msg: MESSAGES.tooManyRequests });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large, ...).
-      return reply.status(status).send({ msg: error.message });
+      return send(status, { msg: error.message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ msg: MESSAGES.unavailable });
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return send(503, { msg: MESSAGES.unavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ msg: MESSAGES.somethingWentWrong });
+    return send(500, { msg: MESSAGES.somethingWentWrong });
   });
 });

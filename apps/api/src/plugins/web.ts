@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@shop/shared';
 import { storefrontPageUrl } from '@shop/shared/storefront-pages';
+import { serverRenders } from '../metrics/registry.ts';
 import { createPageHints, type PageHints } from './page-hints.ts';
 import { createRenderer, type Renderer } from './server-render.ts';
 
@@ -78,6 +79,7 @@ export default fp(
           ['catalog', 'content'],
           async () => {
             const rendered = await tryRender(request, renderer, pageUrl);
+            serverRenders.inc({ result: !rendered ? 'browser' : rendered.page.status === 404 ? 'not_found' : 'rendered' });
             if (rendered?.page.status === 404) {
               // Not kept: the cache only holds pages that exist (and answers them with 200).
               reply.status(404);

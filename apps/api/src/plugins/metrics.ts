@@ -1,0 +1,109 @@
+/**
+ * GET /metrics in Prometheus's text format (decision 16): requests per route, the read cache
+ * and the server renderer, the database pool, the event loop and the process, orders and
+ * messages by status, failed payment verifications.
+ *
+ * Who may read it: with METRICS_TOKEN set, whoever sends it as a Bearer token; without it,
+ * clients on this machine only (the socket's address, never X-Forwarded-For). Not in the
+ * OpenAPI document, not cached, not rate-limited.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { HttpError } from '../lib/http-error.ts';
+import type { Database } from '../db/client.ts';
+import { clusterMetrics } from '../metrics/cluster.ts';
+import { prometheus } from '../metrics/registry.ts';
+
+export const METRICS_LOOPBACK_ONLY = 'Metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere';
+export const METRICS_TOKEN_REQUIRED = 'A valid metrics token is required (Authorization: Bearer METRICS_TOKEN)';
+
+/**
+ * The databases of the apps built in this process; the gauges read the newest open one when
+ * Prometheus asks (a process serves one app; tests build several).
+ */
+const sources: Database[] = [];
+const current = () => sources.at(-1);
+
+const rowsOf = async <T>(source: Database, query: ReturnType<typeof sql>) =>
+  ((await source.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+// What the database knows: every process reports the same, so the cluster takes it once.
+new prometheus.Gauge({
+  name: 'shop_orders',
+  help: 'Orders by status (pending, paid, failed, cancelled, ...), as the database holds them',
+  labelNames: ['status'],
+  aggregator: 'first',
+  async collect() {
+    this.reset();
+    const source = current();
+    if (!source) return;
+    const rows = await rowsOf<{ status: string; n: number }>(
+      source,
+      sql`select status, count(*)::int as n from orders group by status`,
+    );
+    for (const { status, n } of rows) this.set({ status }, n);
+  },
+});
+new prometheus.Gauge({
+  name: 'shop_messages',
+  help: 'Messages of the outbox by status; queued and sending are the queue waiting to be sent',
+  labelNames: ['status'],
+  aggregator: 'first',
+  async collect() {
+    this.reset();
+    const source = current();
+    if (!source) return;
+    const rows = await rowsOf<{ status: string; n: number }>(
+      source,
+      sql`select status, count(*)::int as n from messages group by status`,
+    );
+    for (const { status, n } of rows) this.set({ status }, n);
+  },
+});
+new prometheus.Gauge({
+  name: 'shop_db_pool_connections',
+  help: "The PostgreSQL pool's connections: total, idle, and requests waiting for one (absent on PGlite)",
+  labelNames: ['state'],
+  collect() {
+    this.reset();
+    const stats = current()?.poolStats?.();
+    if (!stats) return;
+    for (const [state, n] of Object.entries(stats)) this.set({ state }, n);
+  },
+});
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function checkAccess(request: FastifyRequest, token: string | undefined) {
+  if (token) {
+    const header = request.headers.authorization;
+    const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    if (!sameToken(given, token)) throw new HttpError(401, METRICS_TOKEN_REQUIRED);
+    return;
+  }
+  if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) throw new HttpError(403, METRICS_LOOPBACK_ONLY);
+}
+
+export default fp(
+  async function metrics(app: FastifyInstance) {
+    sources.push(app.database);
+    app.addHook('onClose', async () => {
+      sources.splice(sources.indexOf(app.database), 1);
+    });
+
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      checkAccess(request, app.config.metricsToken);
+      const text = (await clusterMetrics()) ?? (await prometheus.register.metrics());
+      return reply.header('Cache-Control', 'no-store').type(prometheus.register.contentType).send(text);
+    });
+  },
+  { name: 'metrics', dependencies: ['context'] },
+);

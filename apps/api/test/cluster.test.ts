@@ -1,0 +1,166 @@
+/**
+ * `npm start` on every core (cli/start.ts), as real processes on PostgreSQL: the workers
+ * answer, one killed is replaced while the shop keeps answering, and SIGTERM lets a request
+ * in flight finish before every process exits cleanly. On the embedded database it runs one
+ * process and says why.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './helpers.ts';
+
+const apiDir = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Shop {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const running: { shop: Shop; dataDir: string }[] = [];
+afterEach(async () => {
+  for (const { shop, dataDir } of running.splice(0)) {
+    if (shop.child.exitCode === null) {
+      shop.child.kill('SIGKILL');
+      for (const pid of workers(shop)) process.kill(pid, 'SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** `npm start`'s entry point, with the given settings, once it says the shop is running. */
+async function start(env: Record<string, string>): Promise<Shop> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', '--no-web-build'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'never',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const shop = { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+  running.push({ shop, dataDir });
+  await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(/Shop running at/);
+  return shop;
+}
+
+/** The primary's worker processes (not the esbuild service tsx runs beside it). */
+function workers(shop: Shop): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(shop.child.pid), '-f', 'cli/start.ts'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with WEB_CONCURRENCY=2', () => {
+  it('runs two API processes, replaces one that is killed, and keeps answering', async () => {
+    const database = await createTestDatabase();
+    try {
+      const shop = await start({ DATABASE_URL: database.url!, WEB_CONCURRENCY: '2' });
+      expect(shop.output()).toMatch(/2 processes/);
+      const first = workers(shop);
+      expect(first).toHaveLength(2);
+      expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
+
+      process.kill(first[0]!, 'SIGKILL');
+      await expect
+        .poll(() => shop.output(), { timeout: 30_000 })
+        .toMatch(new RegExp(`${first[0]} exited \\(SIGKILL\\); starting another`));
+      await expect
+        .poll(() => workers(shop).filter((pid) => !first.includes(pid)).length, { timeout: 30_000, interval: 200 })
+        .toBe(1);
+      for (let i = 0; i < 10; i++) expect((await fetch(`${shop.url}/api/banners`)).status).toBe(200);
+      expect(workers(shop)).toContain(first[1]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('on SIGTERM, lets a request in flight finish, then every process exits with 0', async () => {
+    const database = await createTestDatabase();
+    try {
+      const shop = await start({ DATABASE_URL: database.url!, WEB_CONCURRENCY: '2' });
+      const pids = workers(shop);
+      // A sign-in whose body is still arriving when the signal comes.
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' });
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          `${shop.url}/api/auth/login`,
+          { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          shop.child.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(10)), 500);
+        }, 200);
+      });
+      const answered = await answer;
+      expect(answered.status).toBe(401);
+      expect(JSON.parse(answered.body)).toHaveProperty('msg');
+      expect(await shop.exited).toBe(0);
+      expect(shop.output()).toMatch(/SIGTERM: letting 2 API processes finish/);
+      for (const pid of pids) expect(alive(pid)).toBe(false);
+      // No new connection is taken meanwhile.
+      await expect(fetch(`${shop.url}/healthz`)).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('npm start on the embedded database', () => {
+  it('runs one process whatever WEB_CONCURRENCY says, and says why', async () => {
+    const shop = await start({ DATABASE_URL: '', WEB_CONCURRENCY: '4' });
+    expect(shop.output()).toMatch(/WEB_CONCURRENCY=4 ignored: the embedded database \(PGlite\) is opened by one process only/);
+    expect(shop.output()).toMatch(/1 process\)/);
+    expect(workers(shop)).toHaveLength(0);
+    expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
+    shop.child.kill('SIGTERM');
+    expect(await shop.exited).toBe(0);
+  });
+});
