@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { SearchInput } from './search-input.tsx';
 import { useTableParams } from './use-table-params.ts';
@@ -40,6 +40,40 @@ it('never brings the admin back when a debounced search lands while the next pag
   await act(async () => arrive());
   expect(await screen.findByRole('heading', { name: 'Brands' })).toBeTruthy();
   expect(router.state.location.pathname).toBe('/brandtable');
+});
+
+it('never brings the admin back when the search’s pause ends right after the click, before React has rendered the navigation', async () => {
+  vi.useFakeTimers();
+  try {
+    let arrive: () => void = () => {};
+    const router = createMemoryRouter(
+      [
+        { path: '/categorytable', element: <Table /> },
+        {
+          path: '/brandtable',
+          lazy: () =>
+            new Promise((resolve) => {
+              arrive = () => resolve({ Component: () => <h1>Brands</h1> });
+            }),
+        },
+      ],
+      { initialEntries: ['/categorytable'] },
+    );
+    render(<RouterProvider router={router} />);
+    fireEvent.change(screen.getByLabelText('Search categories'), { target: { value: 'Women' } });
+    await act(async () => vi.advanceTimersByTime(299));
+    // The click (the router navigates at once; React renders that later, as a transition),
+    // then the search's pause ends, in the same task.
+    await act(async () => {
+      void router.navigate('/brandtable');
+      vi.advanceTimersByTime(1);
+    });
+    await act(async () => arrive());
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(router.state.location.pathname).toBe('/brandtable');
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 it('writes the search into the URL when the admin stays', async () => {

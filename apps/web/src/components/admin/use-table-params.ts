@@ -3,8 +3,8 @@
  * query string, so a filtered page can be shared, reloaded and left with the back button.
  * Changing a filter or the page size goes back to the first page.
  */
-import { useCallback, useMemo, useRef } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigation, useSearchParams } from 'react-router';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -42,14 +42,20 @@ export function useTableParams<K extends string>(keys: readonly K[], defaults: P
   }
   // While the admin is on the way to another page (its code still loading), this page is
   // still mounted: a late write (a debounced search) would replace that navigation and
-  // bring the admin back here. The page being left has nothing more to say.
+  // bring the admin back here. The page being left has nothing more to say. The router's own
+  // state says so from the click on: the rendered navigation state only once React has
+  // rendered it (a transition), and a search typed just before the click lands in between.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const leaving = useRef(false);
-  leaving.current = navigation.location !== undefined && navigation.location.pathname !== pathname;
+  const leaving = useRef<() => boolean>(() => false);
+  leaving.current = () => {
+    const target = (router?.state.navigation ?? navigation).location;
+    return target !== undefined && target.pathname !== pathname;
+  };
   const update = useCallback(
     (change: (next: URLSearchParams) => void, replace: boolean) => {
-      if (leaving.current) return;
+      if (leaving.current()) return;
       const next = new URLSearchParams(latest.current);
       change(next);
       latest.current = next;
