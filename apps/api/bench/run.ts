@@ -5,12 +5,14 @@
  * from memory, so the ratio is what our stack costs on top of the framework. Then the
  * latency of search suggestions computed afresh (not from the read cache), the cold path (the
  * first list and search after a catalogue change, at 1k, 10k and 100k products), and the
- * catalogue spreadsheet's export and 10,000-row import. Prints a table; writes
+ * catalogue spreadsheet's export and 10,000-row import; last, cached detail and list with one
+ * API process and with one per core (npm start's cluster). Prints a table; writes
  * bench/results/. Ratios below their target are marked MISS; an import of 10,000 rows that
  * takes 30 s or more, or suggestions slower than 10 ms at the 95th percentile, are marked FAIL
  * and the run exits with status 1.
  *
  *   npm run bench -- [--products 100000] [--duration 10] [--connections 32] [--log-level info]
+ *   BENCH_ONLY=cluster npm run bench    # only the one-process / every-core table
  *
  * Uses BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/shop_bench); the
  * database is created, migrated and filled (npm run seed -- --products N) when needed.
@@ -18,7 +20,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -77,7 +79,11 @@ async function productCount(databaseUrl: string): Promise<number> {
 /** The same Node flags as `npm start` (apps/api/package.json), for the API and its ceiling alike. */
 const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
 
-function startServer(url = databaseUrl, serverPort = port): ChildProcess {
+/**
+ * The built API (dist/start.js, as `npm start` runs it). One process unless `workers` says
+ * otherwise: the main table compares one API process with one bare Fastify process.
+ */
+function startServer(url = databaseUrl, serverPort = port, workers = 1): ChildProcess {
   return spawn(process.execPath, [...NODE_FLAGS, 'dist/start.js', '--no-web-build'], {
     cwd: apiDir,
     env: {
@@ -87,6 +93,7 @@ function startServer(url = databaseUrl, serverPort = port): ChildProcess {
       HOST: '127.0.0.1',
       DATABASE_URL: url,
       DATABASE_POOL_SIZE: '16',
+      WEB_CONCURRENCY: String(workers),
       JWT_SECRET: randomBytes(32).toString('hex'),
       // Request logging on, as in production; the lines go nowhere, their cost is measured.
       LOG_LEVEL: values['log-level'],
@@ -431,6 +438,61 @@ async function catalogueTransfer(): Promise<{ lines: string[]; failed: boolean }
   };
 }
 
+/** SIGTERM, and the process gone (its port free for the next). */
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Cached product detail and list with one API process, then with one per core (npm start's
+ * cluster, WEB_CONCURRENCY): what the cores add. The load generator runs on the same machine
+ * and takes a core of its own, so on a small machine the gain is less than the core count.
+ */
+async function clusterScaling(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query('select id from products order by created_at desc limit 1');
+  await client.end();
+  if (!rows[0]) throw new Error('no products to benchmark');
+  const scenarios = [
+    { name: 'detail', path: `/api/products/${rows[0].id}` },
+    { name: 'list', path: '/api/products?limit=48' },
+  ];
+  const cores = availableParallelism();
+  const measured: { workers: number; runs: Measure[] }[] = [];
+  for (const workers of [...new Set([1, cores])]) {
+    const server = startServer(databaseUrl, port, workers);
+    try {
+      await waitFor(`${base}/readyz`);
+      const runs: Measure[] = [];
+      for (const s of scenarios) {
+        // Every process fills its own read cache: the warm-up reaches them all.
+        await load('warm-up', s.path, server.pid!, 2);
+        runs.push(await load(s.name, s.path, server.pid!));
+      }
+      measured.push({ workers, runs });
+    } finally {
+      await stopServer(server);
+    }
+  }
+  const one = measured[0]!.runs;
+  return [
+    `API processes: one, and one per core (${cores} cores; WEB_CONCURRENCY), cached answers, ${connections} connections, ${duration} s each`,
+    '',
+    '| endpoint | processes | req/s | × one process | p50 ms | p99 ms | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...measured.flatMap(({ workers, runs }) =>
+      runs.map(
+        (m, i) =>
+          `| ${m.name} \`${m.path}\` | ${workers} | ${m.rps} | ${(m.rps / Math.max(1, one[i]!.rps)).toFixed(2)} | ${fmt(m.p50)} | ${fmt(m.p99)} | ${m.non2xx} |`,
+      ),
+    ),
+  ];
+}
+
 /**
  * Creates, migrates and fills the database when needed (npm run seed -- --products N), then
  * VACUUM ANALYZE, as autovacuum would do in time: a table just filled has no visibility map,
@@ -469,6 +531,10 @@ async function main() {
   const total = await prepareDatabase(databaseUrl, targetProducts);
   // The API's build, as `npm start` makes it.
   spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: apiDir, stdio: 'inherit' });
+  if (process.env.BENCH_ONLY === 'cluster') {
+    console.log((await clusterScaling()).join('\n'));
+    return;
+  }
 
   const server = startServer();
   const bare = await startBare();
@@ -529,6 +595,9 @@ async function main() {
     lines.push('', ...growth);
     const transfer = await catalogueTransfer();
     lines.push('', ...transfer.lines);
+    // Its own API processes on the same port: the main one stops first.
+    await stopServer(server);
+    lines.push('', ...(await clusterScaling()));
     const search = rows.find((r) => r.scenario.name === 'search')?.scenario;
     const peak = Math.max(...rows.map((r) => r.scenario.rssMb));
     lines.push('', `search p95 ${search ? fmt(search.p95) : '?'} ms (target < 25); peak RSS ${peak} MB (target < 250)`);

@@ -120,7 +120,9 @@ export async function startServer(config: Config = loadConfig(), { prepared = fa
     await app.close();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: under the cluster a worker may get the signal twice (from its primary
+  // and from a process-group kill); a second one must not end it with its requests in flight.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
   return app;
 }

@@ -4,7 +4,7 @@
  * in flight finish before every process exits cleanly. On the embedded database it runs one
  * process and says why.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -136,6 +136,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with WEB_
         req.write(body.slice(0, 10));
         setTimeout(() => {
           shop.child.kill('SIGTERM');
+          // And to each worker, after its primary's (as from a process-group kill, or a second
+          // Ctrl-C): a second signal while draining changes nothing.
+          setTimeout(() => {
+            for (const pid of pids.filter(alive)) process.kill(pid, 'SIGTERM');
+          }, 150);
           setTimeout(() => req.end(body.slice(10)), 500);
         }, 200);
       });
@@ -162,5 +167,23 @@ describe('npm start on the embedded database', () => {
     expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
     shop.child.kill('SIGTERM');
     expect(await shop.exited).toBe(0);
+  });
+});
+
+describe('npm start refused by its configuration', () => {
+  it('prints why, without a stack trace, and exits 1', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-'));
+    try {
+      const refused = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', '--no-web-build'], {
+        cwd: apiDir,
+        env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', DATABASE_URL: '', DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/JWT_SECRET \(at least 32 characters\) is required when NODE_ENV=production/);
+      expect(refused.stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from './fixtures.ts';
-import { createAdmin, createTestApp, registerShopper, type TestContext } from './helpers.ts';
+import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from './helpers.ts';
 import { client } from '../src/catalog/test-support.ts';
 import { METRICS_LOOPBACK_ONLY, METRICS_TOKEN_REQUIRED } from '../src/plugins/metrics.ts';
 import { OVERLOADED } from '../src/plugins/readiness.ts';
@@ -68,7 +68,33 @@ describe('/healthz and /readyz', () => {
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
     expect(Object.keys(res.json())).not.toContain('requestId');
   });
+
+  it('so do answers sent without the error handler: an unknown API path, a review before buying', async () => {
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    expect(missing.json()).toEqual({ msg: 'Not found' });
+    const product = await insertProduct(ctx.database.db);
+    const shopper = await registerShopper(ctx.app);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/reviews/${product.id}`,
+      headers: bearer(shopper.accessToken),
+      payload: { rating: 5 },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    expect(Object.keys(refused.json()).sort()).toEqual(['message', 'msg']);
+  });
 });
+
+/** Blocks this process's event loop for `ms`, as a request doing too much synchronous work would. */
+function block(ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    /* busy */
+  }
+}
 
 describe('load shedding', () => {
   let ctx: TestContext;
@@ -79,15 +105,18 @@ describe('load shedding', () => {
 
   it('answers 503 with Retry-After at once while the event loop lags, keeps /healthz answering, and recovers', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/banners' })).statusCode).toBe(200);
-    // Hold the event loop well past the limit, then let under-pressure sample the delay.
-    const until = Date.now() + 1500;
-    while (Date.now() < until) {
-      /* busy: what a saturated process looks like */
+    // A saturated loop: every turn takes 300 ms. under-pressure samples the mean delay once a
+    // second, so one long block could fall in a mostly idle second and not count; turns this
+    // long for a few seconds saturate whole seconds.
+    let shed = await ctx.app.inject({ method: 'GET', url: '/api/banners' });
+    for (let turn = 0; turn < 30 && shed.statusCode !== 503; turn++) {
+      block(300);
+      await new Promise((resolve) => setImmediate(resolve));
+      shed = await ctx.app.inject({ method: 'GET', url: '/api/banners' });
     }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const shed = await ctx.app.inject({ method: 'GET', url: '/api/banners' });
     expect(shed.statusCode).toBe(503);
-    expect(shed.json()).toEqual({ msg: OVERLOADED });
+    expect(shed.json()).toEqual({ msg: OVERLOADED, requestId: shed.headers['x-request-id'] });
+    expect(shed.headers['x-request-id']).toMatch(/^[\w-]+$/);
     expect(Number(shed.headers['retry-after'])).toBeGreaterThan(0);
     expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);

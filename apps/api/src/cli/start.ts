@@ -49,7 +49,11 @@ async function runPrimary(config: Config, count: number) {
   const exits: number[] = [];
   const fork = () => cluster.fork({ SHOP_CLUSTER_WORKER: '1' });
   cluster.on('exit', (worker: Worker, code, signal) => {
-    if (stopping) return;
+    if (stopping) {
+      // The primary exits when its last worker has; 1 if one could not finish its requests.
+      if (code !== 0) process.exitCode = 1;
+      return;
+    }
     const now = Date.now();
     exits.push(now);
     while (exits.length && exits[0]! < now - RESTART_WINDOW_MS) exits.shift();

@@ -21,7 +21,7 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import { getSettings } from '../content/settings-service.ts';
-import { badRequest, notFound } from '../lib/http-error.ts';
+import { badRequest, HttpError, notFound } from '../lib/http-error.ts';
 import type { PricedMethod } from '../delivery/service.ts';
 import type { OrderWithLines } from '../orders/service.ts';
 import { transferInstructionsFor } from '../orders/view.ts';
@@ -229,8 +229,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await app.payments.paystackWebhook(body, typeof signature === 'string' ? signature : undefined)
           : 'bad-signature';
         if (outcome === 'not-configured') throw notFound('Not found');
-        if (outcome === 'bad-signature') return reply.status(401).send({ msg: 'Invalid signature' });
-        if (outcome === 'bad-json') return reply.status(400).send({ msg: 'Invalid JSON' });
+        if (outcome === 'bad-signature') throw new HttpError(401, 'Invalid signature');
+        if (outcome === 'bad-json') throw badRequest('Invalid JSON');
         return reply.status(200).send({ received: true });
       },
     });

@@ -4,10 +4,10 @@
  * messages by status, failed payment verifications.
  *
  * Who may read it: with METRICS_TOKEN set, whoever sends it as a Bearer token; without it,
- * clients on this machine only (the socket's address, never X-Forwarded-For). Not in the
- * OpenAPI document, not cached, not rate-limited.
+ * clients on this machine only (the socket's address, never X-Forwarded-For; a request a proxy
+ * forwarded is not local). Not in the OpenAPI document, not cached, not rate-limited.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
@@ -26,8 +26,17 @@ export const METRICS_TOKEN_REQUIRED = 'A valid metrics token is required (Author
 const sources: Database[] = [];
 const current = () => sources.at(-1);
 
-const rowsOf = async <T>(source: Database, query: ReturnType<typeof sql>) =>
-  ((await source.db.execute(query)) as unknown as { rows: T[] }).rows;
+/**
+ * No rows while the database is away: the scrape leaves these figures out rather than
+ * failing, since that is when the rest (5xx answers, the pool's waiting requests) matter most.
+ */
+const rowsOf = async <T>(source: Database, query: ReturnType<typeof sql>): Promise<T[]> => {
+  try {
+    return ((await source.db.execute(query)) as unknown as { rows: T[] }).rows;
+  } catch {
+    return [];
+  }
+};
 
 // What the database knows: every process reports the same, so the cluster takes it once.
 new prometheus.Gauge({
@@ -76,11 +85,16 @@ new prometheus.Gauge({
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/**
+ * A request a proxy passed on says whom it is for: it comes from elsewhere, though a proxy on
+ * this machine (deploy/Caddyfile, deploy/nginx.conf) connects from 127.0.0.1.
+ */
+const proxied = (request: FastifyRequest) =>
+  request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+
+/** Digests of equal length, so the comparison takes the same time whatever the token's length. */
+const digest = (text: string) => createHash('sha256').update(text).digest();
+const sameToken = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
 function checkAccess(request: FastifyRequest, token: string | undefined) {
   if (token) {
@@ -89,7 +103,9 @@ function checkAccess(request: FastifyRequest, token: string | undefined) {
     if (!sameToken(given, token)) throw new HttpError(401, METRICS_TOKEN_REQUIRED);
     return;
   }
-  if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) throw new HttpError(403, METRICS_LOOPBACK_ONLY);
+  if (proxied(request) || !LOOPBACK.test(request.socket.remoteAddress ?? '')) {
+    throw new HttpError(403, METRICS_LOOPBACK_ONLY);
+  }
 }
 
 export default fp(

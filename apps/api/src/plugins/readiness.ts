@@ -15,6 +15,7 @@ import underPressure from '@fastify/under-pressure';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error.ts';
 import { migrationsFolder } from '../paths.ts';
 import { RETRY_AFTER_SECONDS } from './error-handler.ts';
 
@@ -41,14 +42,14 @@ export default fp(
     if (config.maxEventLoopDelayMs > 0) {
       await app.register(underPressure, {
         maxEventLoopDelay: config.maxEventLoopDelayMs,
-        // Answered here; Fastify goes no further with a request whose reply is sent.
-        pressureHandler: (_request, reply) => {
-          reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ msg: OVERLOADED });
+        // A rejection goes to the error handler: 503 {msg, requestId}, Retry-After, X-Request-Id.
+        pressureHandler: async () => {
+          throw new HttpError(503, OVERLOADED, undefined, RETRY_AFTER_SECONDS);
         },
       });
     }
 
-    app.get('/healthz', { schema: { hide: true }, config: { pressureHandler: passThrough } }, async (_request, reply) => {
+    app.get('/healthz', { schema: { hide: true }, config: { pressureHandler: passThrough } }, async (request, reply) => {
       try {
         await database.ping();
         return { status: 'ok', database: database.kind };
@@ -56,15 +57,17 @@ export default fp(
         return reply
           .status(503)
           .header('Retry-After', String(RETRY_AFTER_SECONDS))
+          .header('X-Request-Id', request.id)
           .send({ status: 'unavailable', database: database.kind });
       }
     });
 
-    app.get('/readyz', { schema: { hide: true }, config: { pressureHandler: passThrough } }, async (_request, reply) => {
+    app.get('/readyz', { schema: { hide: true }, config: { pressureHandler: passThrough } }, async (request, reply) => {
       const notReady = (reason: string) =>
         reply
           .status(503)
           .header('Retry-After', String(RETRY_AFTER_SECONDS))
+          .header('X-Request-Id', request.id)
           .send({ status: 'not ready', database: database.kind, reason });
       if (config.maxEventLoopDelayMs > 0 && app.isUnderPressure()) return notReady('The event loop is saturated');
       let applied: number | null;

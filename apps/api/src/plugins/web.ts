@@ -103,7 +103,7 @@ export default fp(
       // answered with a page would fail in the browser as a MIME-type error, not a 404).
       const isApi = /^\/(api|uploads|assets|img)(\/|$|\?)/.test(request.url);
       if (!isApi && hints && (request.method === 'GET' || request.method === 'HEAD')) return sendPage(request, reply, hints);
-      return reply.status(404).send({ msg: MESSAGES.notFound });
+      return reply.status(404).header('X-Request-Id', request.id).send({ msg: MESSAGES.notFound });
     });
   },
   { name: 'web' },

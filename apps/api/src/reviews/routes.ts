@@ -30,7 +30,9 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const outcome = await service.save(request.user!, request.params.productId, request.body);
-      if (!outcome.ok) return reply.status(403).send({ msg: REVIEW_BUY_FIRST, message: REVIEW_BUY_FIRST });
+      if (!outcome.ok) {
+        return reply.status(403).header('X-Request-Id', request.id).send({ msg: REVIEW_BUY_FIRST, message: REVIEW_BUY_FIRST });
+      }
       const { saved } = outcome;
       return reply.status(saved.created ? 201 : 200).send({
         ...saved.review,
