@@ -309,7 +309,7 @@ describe('password hashes', () => {
     for (const res of answers.filter((r) => r.statusCode !== 401)) {
       expect(res.statusCode).toBe(503);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(res.json()).toEqual({ msg: MESSAGES.unavailable });
+      expect(res.json()).toEqual({ msg: MESSAGES.unavailable, requestId: res.headers['x-request-id'] });
     }
     expect(codes).toContain(503);
     // Once the flood has passed, signing in works again.
