@@ -24,6 +24,7 @@ import readiness from './plugins/readiness.ts';
 import openapi from './plugins/openapi.ts';
 import orders from './plugins/orders.ts';
 import payments from './plugins/payments.ts';
+import pgliteDump from './plugins/pglite-dump.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import readCache from './plugins/read-cache.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -224,6 +225,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   // /healthz, /readyz and load shedding (decision 15); /metrics (decision 16).
   await app.register(readiness);
   await app.register(metrics);
+  // The embedded database's copy for `npm run backup` while the shop runs (decision 17).
+  await app.register(pgliteDump);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(catalogRoutes);

@@ -174,6 +174,14 @@ function embeddedJwtSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Where the command was typed (npm sets INIT_CWD), not the workspace folder npm runs the
+ * script in: relative paths, in the environment or on a command line, are relative to it.
+ */
+export function commandDir(source: NodeJS.ProcessEnv = process.env): string {
+  return source.INIT_CWD ?? process.cwd();
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -181,9 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  // Relative paths are relative to where the command was typed (npm sets INIT_CWD),
-  // not to the workspace folder npm runs the script in.
-  const baseDir = source.INIT_CWD ?? process.cwd();
+  const baseDir = commandDir(source);
   const dataDir = path.resolve(baseDir, e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -37,6 +38,11 @@ export interface Database {
   onConnectionError(listener: (error: Error) => void): void;
   /** Connections of a PostgreSQL pool (for /metrics); PGlite has one, in the process. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: its data folder as a tar, taken between two queries (what a crash would
+   * leave, which PostgreSQL recovers from), for backups while the shop runs (decision 17).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
@@ -92,12 +98,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
+  let unlock = () => {};
   if ('pglite' in options) {
     client = options.pglite;
   } else {
     const dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = await createPglite(dir);
+    // One process per folder: a second one would corrupt it (data-dir-lock.ts).
+    unlock = lockDataDir(options.dataDir);
+    try {
+      client = await createPglite(dir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -111,7 +125,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     // In the process's own memory: there is no connection to lose.
     onConnectionError: () => {},
   };

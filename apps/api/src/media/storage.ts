@@ -41,11 +41,15 @@ export interface S3StorageConfig {
   forcePathStyle: boolean;
 }
 
-/** S3 or any S3-compatible object storage (R2, MinIO, Spaces, ...). */
-export async function s3Storage(config: S3StorageConfig): Promise<ImageStorage> {
-  // Loaded only when configured: the SDK is large and the default needs none of it.
-  const { S3Client, PutObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
-  const client = new S3Client({
+/**
+ * A client of the configured bucket's service; the images and the off-machine copy of the
+ * backups (ops/backup.ts) both use it. Loaded only when configured: the SDK is large and the
+ * default needs none of it.
+ */
+export async function s3Client(config: S3StorageConfig, options: Partial<import('@aws-sdk/client-s3').S3ClientConfig> = {}) {
+  const { S3Client } = await import('@aws-sdk/client-s3');
+  return new S3Client({
+    ...options,
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -54,6 +58,12 @@ export async function s3Storage(config: S3StorageConfig): Promise<ImageStorage> 
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
         : undefined,
   });
+}
+
+/** S3 or any S3-compatible object storage (R2, MinIO, Spaces, ...). */
+export async function s3Storage(config: S3StorageConfig): Promise<ImageStorage> {
+  const { PutObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const client = await s3Client(config);
   return {
     async put(name, body, contentType) {
       await client.send(

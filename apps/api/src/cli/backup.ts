@@ -1,0 +1,29 @@
+/**
+ * `npm run backup`: the database and the uploaded images into one file in BACKUP_DIR, keeping
+ * the newest BACKUP_KEEP, with a copy in the S3 bucket when one is configured (ops/backup.ts,
+ * decision 17). Works whether the shop is running or not. Exit 1 on any failure (a timer
+ * or cron shows it); a backup whose off-machine copy failed is still kept.
+ */
+import { statSync } from 'node:fs';
+import { loadConfig } from '../config.ts';
+import { copyOffsite, createBackup, pruneBackups } from '../ops/backup.ts';
+
+const config = loadConfig();
+try {
+  const { file, manifest } = await createBackup(config);
+  const megabytes = (statSync(file).size / 1_048_576).toFixed(1);
+  const images =
+    manifest.images.storage === 'local' ? `${manifest.images.files} image files` : `images in s3://${manifest.images.bucket}`;
+  const via = manifest.via === 'server' ? ', through the running shop' : '';
+  console.log(
+    `Backup written: ${file} (${megabytes} MB; ${manifest.kind}${via}; orders: ${manifest.rows.orders ?? 0}, users: ${manifest.rows.users ?? 0}; ${images})`,
+  );
+  const deleted = await pruneBackups(config.backup.dir, config.backup.keep);
+  if (deleted.length > 0)
+    console.log(`Deleted ${deleted.length} older backups (BACKUP_KEEP=${config.backup.keep}): ${deleted.join(', ')}`);
+  const key = await copyOffsite(config, file);
+  if (key) console.log(`Copied to s3://${config.s3!.bucket}/${key}`);
+} catch (error) {
+  console.error(`Backup failed: ${(error as Error).message}`);
+  process.exit(1);
+}
