@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { readCacheRequests } from '../metrics/registry.ts';
+import { countReadCache } from '../metrics/registry.ts';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -165,7 +165,7 @@ export default fp(
         }
         const key = `${scopes.map((s) => versions.get(s) ?? 0).join('.')}|${answerKey ?? readCacheKey(request)}`;
         let entry = entries.get(key);
-        readCacheRequests.inc({ cache: request.url.startsWith('/api/') ? 'api' : 'pages', result: entry ? 'hit' : 'miss' });
+        countReadCache(request.url.startsWith('/api/') ? 'api' : 'pages', entry ? 'hit' : 'miss');
         if (!entry) {
           const answer = await compute();
           const [text, type] =
