@@ -7,7 +7,7 @@
  * clients on this machine only (the socket's address, never X-Forwarded-For; a request a proxy
  * forwarded is not local). Not in the OpenAPI document, not cached, not rate-limited.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { isLocalUnproxied, sameSecret } from '../lib/local-request.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
@@ -38,39 +38,30 @@ const rowsOf = async <T>(source: Database, query: ReturnType<typeof sql>): Promi
   }
 };
 
-// What the database knows: every process reports the same, so the cluster takes it once.
-new prometheus.Gauge({
-  name: 'shop_orders',
-  help: 'Orders by status (pending, paid, failed, cancelled, ...), as the database holds them',
-  labelNames: ['status'],
-  aggregator: 'first',
-  async collect() {
-    this.reset();
-    const source = current();
-    if (!source) return;
-    const rows = await rowsOf<{ status: string; n: number }>(
-      source,
-      sql`select status, count(*)::int as n from orders group by status`,
-    );
-    for (const { status, n } of rows) this.set({ status }, n);
-  },
-});
-new prometheus.Gauge({
-  name: 'shop_messages',
-  help: 'Messages of the outbox by status; queued and sending are the queue waiting to be sent',
-  labelNames: ['status'],
-  aggregator: 'first',
-  async collect() {
-    this.reset();
-    const source = current();
-    if (!source) return;
-    const rows = await rowsOf<{ status: string; n: number }>(
-      source,
-      sql`select status, count(*)::int as n from messages group by status`,
-    );
-    for (const { status, n } of rows) this.set({ status }, n);
-  },
-});
+/**
+ * Rows of `table` by status, read from the database when scraped. Every process reports the
+ * same, so the cluster takes the figure once.
+ */
+function statusGauge(name: string, help: string, table: 'orders' | 'messages') {
+  new prometheus.Gauge({
+    name,
+    help,
+    labelNames: ['status'],
+    aggregator: 'first',
+    async collect() {
+      this.reset();
+      const source = current();
+      if (!source) return;
+      const rows = await rowsOf<{ status: string; n: number }>(
+        source,
+        sql`select status, count(*)::int as n from ${sql.identifier(table)} group by status`,
+      );
+      for (const { status, n } of rows) this.set({ status }, n);
+    },
+  });
+}
+statusGauge('shop_orders', 'Orders by status (pending, paid, failed, cancelled, ...), as the database holds them', 'orders');
+statusGauge('shop_messages', 'Messages of the outbox by status; queued and sending are the queue waiting to be sent', 'messages');
 new prometheus.Gauge({
   name: 'shop_db_pool_connections',
   help: "The PostgreSQL pool's connections: total, idle, and requests waiting for one (absent on PGlite)",
@@ -83,29 +74,14 @@ new prometheus.Gauge({
   },
 });
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
-/**
- * A request a proxy passed on says whom it is for: it comes from elsewhere, though a proxy on
- * this machine (deploy/Caddyfile, deploy/nginx.conf) connects from 127.0.0.1.
- */
-const proxied = (request: FastifyRequest) =>
-  request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-
-/** Digests of equal length, so the comparison takes the same time whatever the token's length. */
-const digest = (text: string) => createHash('sha256').update(text).digest();
-const sameToken = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
-
 function checkAccess(request: FastifyRequest, token: string | undefined) {
   if (token) {
     const header = request.headers.authorization;
     const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    if (!sameToken(given, token)) throw new HttpError(401, METRICS_TOKEN_REQUIRED);
+    if (!sameSecret(given, token)) throw new HttpError(401, METRICS_TOKEN_REQUIRED);
     return;
   }
-  if (proxied(request) || !LOOPBACK.test(request.socket.remoteAddress ?? '')) {
-    throw new HttpError(403, METRICS_LOOPBACK_ONLY);
-  }
+  if (!isLocalUnproxied(request)) throw new HttpError(403, METRICS_LOOPBACK_ONLY);
 }
 
 export default fp(

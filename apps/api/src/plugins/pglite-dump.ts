@@ -8,20 +8,14 @@
  * connects from loopback) and sends the ops token (ops/pglite-snapshot.ts); anyone else gets
  * the 404 of a route that does not exist. Not in the OpenAPI document.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isLocalUnproxied, sameSecret } from '../lib/local-request.ts';
 import { OPS_TOKEN_HEADER, opsToken, PGLITE_DUMP_PATH } from '../ops/pglite-snapshot.ts';
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-
 function allowed(request: FastifyRequest, expected: string): boolean {
-  if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) return false;
-  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
-  const given = Buffer.from(String(request.headers[OPS_TOKEN_HEADER] ?? ''));
-  const want = Buffer.from(expected);
-  return given.length === want.length && timingSafeEqual(given, want);
+  return isLocalUnproxied(request) && sameSecret(String(request.headers[OPS_TOKEN_HEADER] ?? ''), expected);
 }
 
 export default fp(

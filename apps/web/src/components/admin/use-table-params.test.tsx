@@ -16,14 +16,17 @@ function Table() {
   );
 }
 
-it('never brings the admin back when a debounced search lands while the next page is still loading', async () => {
+/**
+ * The categories table, and a brands page whose code takes a while to arrive (as a lazy route
+ * does on a slow line) until `arrive()`.
+ */
+function renderWithSlowBrands() {
   let arrive: () => void = () => {};
   const router = createMemoryRouter(
     [
       { path: '/categorytable', element: <Table /> },
       {
         path: '/brandtable',
-        // The next page's code takes a while to arrive, as a lazy route does on a slow line.
         lazy: () =>
           new Promise((resolve) => {
             arrive = () => resolve({ Component: () => <h1>Brands</h1> });
@@ -33,6 +36,11 @@ it('never brings the admin back when a debounced search lands while the next pag
     { initialEntries: ['/categorytable'] },
   );
   render(<RouterProvider router={router} />);
+  return { router, arrive: () => arrive() };
+}
+
+it('never brings the admin back when a debounced search lands while the next page is still loading', async () => {
+  const { router, arrive } = renderWithSlowBrands();
   fireEvent.change(screen.getByLabelText('Search categories'), { target: { value: 'Women' } });
   fireEvent.click(screen.getByRole('link', { name: 'Brands' }));
   // The search's pause (300 ms) ends while the brands page is loading.
@@ -45,21 +53,7 @@ it('never brings the admin back when a debounced search lands while the next pag
 it('never brings the admin back when the search’s pause ends right after the click, before React has rendered the navigation', async () => {
   vi.useFakeTimers();
   try {
-    let arrive: () => void = () => {};
-    const router = createMemoryRouter(
-      [
-        { path: '/categorytable', element: <Table /> },
-        {
-          path: '/brandtable',
-          lazy: () =>
-            new Promise((resolve) => {
-              arrive = () => resolve({ Component: () => <h1>Brands</h1> });
-            }),
-        },
-      ],
-      { initialEntries: ['/categorytable'] },
-    );
-    render(<RouterProvider router={router} />);
+    const { router, arrive } = renderWithSlowBrands();
     fireEvent.change(screen.getByLabelText('Search categories'), { target: { value: 'Women' } });
     await act(async () => vi.advanceTimersByTime(299));
     // The click (the router navigates at once; React renders that later, as a transition),
