@@ -17,7 +17,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { nairaToKobo, PRICE_BANDS, SIZE_SCALES } from '@shop/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { brands, products, productVariants } from '../db/schema/index.ts';
-import { type FilterQuery, filterParts, type ListOptions, rowsOf } from './product-query.ts';
+import { rowsOf } from '../db/client.ts';
+import { type FilterQuery, filterParts, type ListOptions } from './product-query.ts';
 
 export interface FacetCounts {
   total: number;

@@ -104,8 +104,11 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       if (request.query.stock !== undefined) await app.requireAdmin(request, reply);
     },
     handler: (request, reply) =>
-      app.readCache.serve(request, reply, request.query.stock ? ['catalog', 'content'] : ['catalog'], async () => {
-        const { items, total, showingResultsFor } = await service.list(request.query, await listOptions(request.query));
+      app.readCache.serve(request, reply, request.query.stock ? ['catalog', 'content'] : ['catalog'], async (versions) => {
+        const { items, total, showingResultsFor } = await service.list(request.query, {
+          ...(await listOptions(request.query)),
+          searchVersion: versions.get('search'),
+        });
         return { body: items, headers: { 'X-Total-Count': String(total), ...correctionHeaders(showingResultsFor) } };
       }),
   });

@@ -39,6 +39,7 @@ import {
   type ProductFilters,
   toProduct,
 } from './product-query.ts';
+import { createSearchMatches } from './search-matches.ts';
 import { correctSearch } from './search-query.ts';
 import type { TaxonomyService } from './taxonomy-service.ts';
 import { activeVariants, applyLegacyOptions, createVariants, replaceVariants, toVariantView } from './variants.ts';
@@ -196,6 +197,7 @@ const unique = (ids: string[]) => [...new Set(ids)];
 
 export function createProductService(db: Db, images: ImageService, taxonomy: TaxonomyService) {
   const imageUrl = (id: string) => images.url(id);
+  const searchMatches = createSearchMatches();
 
   /**
    * The category, sub, subsub and brand named in the input (by id or name; '' clears).
@@ -246,9 +248,16 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
     /**
      * A page of the list. A search that finds nothing as typed is corrected ("ankra" →
      * "ankara") and tried again: `showingResultsFor` names the words the page was found for.
+     * Given the catalogue's `search` version, a search's matches are kept until it changes.
      */
-    async list(filters: ProductFilters, options: ListOptions = {}): Promise<{ items: Product[]; total: number } & Corrected> {
-      const found = await withCorrection(db, filters, (f) => findProducts(db, f, options));
+    async list(
+      filters: ProductFilters,
+      options: Omit<ListOptions, 'searchMatches'> & { searchVersion?: number } = {},
+    ): Promise<{ items: Product[]; total: number } & Corrected> {
+      const { searchVersion, ...rest } = options;
+      const listOptions: ListOptions =
+        searchVersion === undefined ? rest : { ...rest, searchMatches: { kept: searchMatches, version: searchVersion } };
+      const found = await withCorrection(db, filters, (f) => findProducts(db, f, listOptions));
       return {
         items: found.rows.map((row) => toProduct(row, imageUrl)),
         total: found.total,

@@ -24,7 +24,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { brands, categories, products, searchWords, subs, subsubs } from '../db/schema/index.ts';
 import { escapeLike } from '../lib/like.ts';
-import { rowsOf } from './product-query.ts';
+import { rowsOf } from '../db/client.ts';
 
 /** Matches ranked per suggestion request: enough that the best few are among them. */
 const CANDIDATES = 300;

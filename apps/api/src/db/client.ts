@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -138,4 +138,10 @@ export function openConfiguredDatabase(config: { databaseUrl?: string; databaseP
   return openDatabase(
     config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: config.dataDir },
   );
+}
+
+/** The rows of a raw statement (both drivers answer `{ rows }`). */
+export async function rowsOf<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: T[] };
+  return rows;
 }

@@ -1,0 +1,171 @@
+/**
+ * A title search keeps its matches between catalogue changes that cannot alter them
+ * (search-matches.ts): these tests hold it to the read cache's promise, that a write is
+ * visible to the very next read on every process, for every write that can change what a
+ * search finds or its order, and check that a sale or stock count does not make it search again.
+ */
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { cacheVersions, productVariants } from '../db/schema/index.ts';
+import { insertProduct } from '../../test/fixtures.ts';
+import { createTestApp, type TestContext, testConfig } from '../../test/helpers.ts';
+import { type Client, client, clients } from './test-support.ts';
+
+let ctx: TestContext;
+/** A second API process on the same database, with its own memory. */
+let other: FastifyInstance;
+let admin: Client;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  other = await buildApp({
+    config: testConfig(),
+    // Closed with ctx: this app must not close the database the first one still uses.
+    database: { ...ctx.database, close: async () => {} },
+    logger: false,
+  });
+  await other.ready();
+  ({ admin } = await clients(ctx));
+  const db = ctx.database.db;
+  // Oldest first: the newest match is listed first.
+  ids.stole = (await insertProduct(db, { title: 'Kente Stole', heading: '', price: 1_500_000 })).id;
+  ids.clutch = (await insertProduct(db, { title: 'Kente Clutch', heading: '', price: 900_000 })).id;
+  ids.top = (await insertProduct(db, { title: 'Ankara Top', heading: '', price: 1_200_000 })).id;
+});
+afterAll(async () => {
+  await other.close();
+  await ctx.close();
+});
+
+type Listed = { id: string; title: string; availability: string; salePrice: number };
+
+async function search(app: FastifyInstance, query: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/products?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    titles: (res.json() as Listed[]).map((p) => p.title),
+    items: res.json() as Listed[],
+    total: Number(res.headers['x-total-count']),
+  };
+}
+
+/** Both processes answer this search with these titles and this total. */
+async function bothFind(query: string, titles: string[], total = titles.length) {
+  for (const app of [ctx.app, other]) {
+    const found = await search(app, query);
+    expect(found.titles).toEqual(titles);
+    expect(found.total).toBe(total);
+  }
+}
+
+const searchVersion = async () =>
+  (await ctx.database.db.select().from(cacheVersions).where(eq(cacheVersions.scope, 'search')))[0]!.version;
+
+describe('a title search after catalogue changes', () => {
+  it('shows a sale or a stock count at once, without searching again', async () => {
+    await bothFind('title=kente', ['Kente Clutch', 'Kente Stole']);
+    const before = await searchVersion();
+
+    // The last unit of the clutch sold: its variant's stock, as checkout writes it.
+    await ctx.database.db.update(productVariants).set({ counter: 0 }).where(eq(productVariants.productId, ids.clutch!));
+    for (const app of [ctx.app, other]) {
+      const found = await search(app, 'title=kente');
+      expect(found.items.map((p) => [p.title, p.availability])).toEqual([
+        ['Kente Clutch', 'Out of Stock'],
+        ['Kente Stole', 'In Stock'],
+      ]);
+      expect(found.total).toBe(2);
+    }
+    // Stock moved the catalogue's version (the read cache's answers went) but not the search's.
+    expect(await searchVersion()).toBe(before);
+  });
+
+  it('finds a new product at once on every process', async () => {
+    const res = await admin.json('POST', '/api/products/create', { title: 'Kente Scarf', price: 800 });
+    expect(res.statusCode, res.body).toBe(201);
+    ids.scarf = res.json().id;
+    await bothFind('title=kente', ['Kente Scarf', 'Kente Clutch', 'Kente Stole']);
+  });
+
+  it('follows a renamed product out of one search and into another', async () => {
+    const res = await admin.json('PUT', `/api/products/${ids.clutch}`, { title: 'Aso Oke Clutch' });
+    expect(res.statusCode, res.body).toBe(200);
+    await bothFind('title=kente', ['Kente Scarf', 'Kente Stole']);
+    await bothFind('title=clutch', ['Aso Oke Clutch']);
+  });
+
+  it('follows a brand renamed in the back office (its products’ search text)', async () => {
+    const brand = await admin.json('POST', '/api/brands/create', { name: 'Bonwire Weavers' });
+    expect(brand.statusCode, brand.body).toBe(201);
+    expect((await admin.json('PUT', `/api/products/${ids.stole}`, { brand: brand.json().id })).statusCode).toBe(200);
+    await bothFind('title=bonwire', ['Kente Stole']);
+    expect((await admin.json('PUT', `/api/brands/${brand.json().id}`, { name: 'Ashanti Looms' })).statusCode).toBe(200);
+    await bothFind('title=bonwire', []);
+    await bothFind('title=ashanti', ['Kente Stole']);
+  });
+
+  it('reorders a search by price as soon as a price changes', async () => {
+    await bothFind('title=kente&sort=price_asc', ['Kente Scarf', 'Kente Stole']);
+    expect((await admin.json('PUT', `/api/products/${ids.scarf}`, { price: 90_000 })).statusCode).toBe(200);
+    await bothFind('title=kente&sort=price_asc', ['Kente Stole', 'Kente Scarf']);
+    await bothFind('title=kente&sort=price_desc', ['Kente Scarf', 'Kente Stole']);
+  });
+
+  it('drops a deleted product at once', async () => {
+    expect((await admin.json('DELETE', `/api/products/${ids.scarf}`)).statusCode).toBe(200);
+    await bothFind('title=kente', ['Kente Stole']);
+  });
+
+  it('pages through the matches with the total of all of them', async () => {
+    for (const n of [1, 2, 3]) await insertProduct(ctx.database.db, { title: `Kente Cap ${n}`, heading: '' });
+    await bothFind('title=kente&limit=2', ['Kente Cap 3', 'Kente Cap 2'], 4);
+    await bothFind('title=kente&limit=2&offset=2', ['Kente Cap 1', 'Kente Stole'], 4);
+    await bothFind('title=kente&limit=2&offset=4', [], 4);
+    // With another filter the search is answered as before, and agrees.
+    const found = await search(ctx.app, 'title=kente&availability=In%20Stock&limit=2');
+    expect(found.titles).toEqual(['Kente Cap 3', 'Kente Cap 2']);
+    expect(found.total).toBe(4);
+  });
+
+  it('lists each product as its own page shows it (category names, the only variant)', async () => {
+    const create = async (path: string, body: Record<string, string>) => {
+      const res = await admin.json('POST', `/api/${path}/create`, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const categoryId = await create('categories', { name: 'Scarves and Wraps' });
+    const subId = await create('subs', { name: 'Silk Scarves', categoryId });
+    const subsubId = await create('subsubs', { name: 'Kente Silk', subId });
+    const made = await admin.json('POST', '/api/products/create', {
+      title: 'Kente Silk Square',
+      price: 450,
+      categoryId,
+      sub: subId,
+      subsub: subsubId,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { variants, ...detail } = (await client(ctx.app).json('GET', `/api/products/${made.json().id}`)).json();
+    expect(variants).toHaveLength(1);
+    expect(detail).toMatchObject({
+      defaultVariantId: variants[0].id,
+      Category: { id: categoryId, name: 'Scarves and Wraps' },
+      Sub: { id: subId, name: 'Silk Scarves' },
+      Subsub: { id: subsubId, name: 'Kente Silk' },
+    });
+    for (const query of ['limit=1', 'title=silk%20square']) {
+      const [listed] = (await ctx.app.inject({ method: 'GET', url: `/api/products?${query}` })).json();
+      expect(listed).toEqual(detail);
+    }
+  });
+
+  it('is not moved by writes that cannot change a search', async () => {
+    const before = await searchVersion();
+    await ctx.database.db.execute(sql`update products set updated_at = now(), paused = not paused where id = ${ids.stole}`);
+    expect(await searchVersion()).toBe(before);
+    await ctx.database.db.execute(sql`update products set heading = heading where id = ${ids.stole}`);
+    expect(await searchVersion()).toBe(before + 1);
+  });
+});
