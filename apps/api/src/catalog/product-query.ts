@@ -321,8 +321,10 @@ export async function findProducts(
   options: ListOptions = {},
 ): Promise<{ rows: ProductRecord[]; total: number }> {
   const where = conditions(f, options);
+  const sort = f.sort ?? 'latest';
+  const limit = f.limit ?? PRODUCT_PAGE_SIZE;
+  const offset = f.offset ?? 0;
   if (options.searchMatches && isTitleOnly(f)) {
-    const sort = f.sort ?? 'latest';
     const { kept, version } = options.searchMatches;
     const ids = await kept.ids(version, `${sort}|${f.title.toLowerCase()}`, async () => {
       const found = await db
@@ -333,10 +335,10 @@ export async function findProducts(
         .limit(MAX_MATCHES + 1);
       return found.map((r) => r.id);
     });
-    if (ids) return { rows: await readByIds(db, pageOf(ids, f.limit, f.offset)), total: ids.length };
+    if (ids) return { rows: await readByIds(db, pageOf(ids, limit, offset)), total: ids.length };
   }
   const [rows, [counted]] = await Promise.all([
-    readPage(db, where, f.sort ?? 'latest', f.limit ?? PRODUCT_PAGE_SIZE, f.offset ?? 0),
+    readPage(db, where, sort, limit, offset),
     where
       ? db
           .select({ total: sql<number>`count(*)`.mapWith(Number) })

@@ -15,7 +15,6 @@
  * matching more than MAX_MATCHES products is not kept: it is answered as before, and the
  * plain list's index serves its page.
  */
-import { PRODUCT_PAGE_SIZE } from '@shop/shared';
 
 /** The matches a search may have and still be kept (a uuid is about 50 bytes kept). */
 export const MAX_MATCHES = 20_000;
@@ -79,7 +78,7 @@ export function createSearchMatches({ maxKept = MAX_KEPT } = {}) {
 }
 
 /** A page of `ids`: the slice the list's offset and limit name. */
-export function pageOf(ids: string[], limit = PRODUCT_PAGE_SIZE, offset = 0): string[] {
+export function pageOf(ids: string[], limit: number, offset: number): string[] {
   return ids.slice(offset, offset + limit);
 }
 

@@ -17,6 +17,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { cacheVersions } from '../db/schema/index.ts';
 import { batched } from '../lib/batched.ts';
 import { rowsOf } from '../db/client.ts';
@@ -165,7 +166,12 @@ export function readCacheKey(request: FastifyRequest): string {
   return parts.length ? `${path}?${parts.join('&')}` : path;
 }
 
-const VERSIONS = sql`select ${sql.identifier(cacheVersions.scope.name)}, ${sql.identifier(cacheVersions.version.name)} from ${cacheVersions}`;
+/** Every scope's version, as text written once: every request that reaches the cache waits for it. */
+const VERSIONS = sql.raw(
+  new PgDialect().sqlToQuery(
+    sql`select ${sql.identifier(cacheVersions.scope.name)}, ${sql.identifier(cacheVersions.version.name)} from ${cacheVersions}`,
+  ).sql,
+);
 
 const MAX_ENTRIES = 2000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -176,7 +182,6 @@ export default fp(
     let bytes = 0;
     let seenVersions = '';
 
-    // Written out, not built: every request that reaches the cache waits for this statement.
     const loadVersions = batched(async () => {
       const rows = await rowsOf<{ scope: string; version: string | number }>(app.db, VERSIONS);
       return new Map(rows.map((r) => [r.scope, Number(r.version)]));
