@@ -286,7 +286,8 @@ function timedGet(agent: http.Agent, origin: string, pathAndQuery: string): Prom
  * - a product written (`updated_at`; what every sale and stock count does): its triggers bump
  *   the catalogue's version, so no answer of the read cache can be used;
  * - a product's title edited (what a new product or a renamed one does): it also bumps the
- *   version of what searches match, so a search finds its matches again (search-matches.ts).
+ *   version of what searches match and logs the product, so a search checks that product
+ *   against its words and moves it in or out of its matches (search-matches.ts).
  */
 async function coldPath(url: string, origin: string, word: string) {
   const client = new pg.Client({ connectionString: url });
@@ -295,7 +296,10 @@ async function coldPath(url: string, origin: string, word: string) {
   const paths = { list: '/api/products?limit=48', search: `/api/products?title=${encodeURIComponent(word)}&limit=48` };
   const latencies = { list: [] as number[], search: [] as number[], searchAfterTitle: [] as number[], cached: [] as number[] };
   try {
-    const { rows } = await client.query('select id from products order by created_at desc limit 1');
+    const { rows } = await client.query('select id, title from products order by created_at desc limit 1');
+    // The newest product's title, alternately with the searched word added and taken off:
+    // it comes into the search at the top of its first page, then leaves it.
+    const titles = [`${rows[0].title} ${word}`, rows[0].title as string];
     for (let i = 0; i < COLD_WARM_UP + COLD_SAMPLES; i++) {
       const measured = i >= COLD_WARM_UP;
       await client.query('update products set updated_at = now() where id = $1', [rows[0].id]);
@@ -306,7 +310,7 @@ async function coldPath(url: string, origin: string, word: string) {
       // The floor: the same list again, now from the read cache, through the same client.
       const cached = await timedGet(agent, origin, paths.list);
       if (measured) latencies.cached.push(cached);
-      await client.query('update products set title = title where id = $1', [rows[0].id]);
+      await client.query('update products set title = $2 where id = $1', [rows[0].id, titles[i % 2]]);
       const ms = await timedGet(agent, origin, paths.search);
       if (measured) latencies.searchAfterTitle.push(ms);
     }

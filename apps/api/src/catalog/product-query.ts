@@ -13,7 +13,7 @@
  * - the unfiltered total is the products' row count kept by trigger (migration 0014), not a
  *   count(*), which reads every product: 10 ms at 100,000 on the cold path (issue 15).
  */
-import { and, asc, Column, desc, eq, getTableName, gte, inArray, is, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, Column, desc, eq, getTableName, gt, gte, inArray, is, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import { PgArray, type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
@@ -30,9 +30,18 @@ import {
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../db/client.ts';
-import { brands, categories, products, productVariants, rowCounts, subs, subsubs } from '../db/schema/index.ts';
+import { brands, categories, products, productVariants, rowCounts, searchChanges, subs, subsubs } from '../db/schema/index.ts';
 import { escapeLike } from '../lib/like.ts';
-import { inOrderOf, MAX_MATCHES, pageOf, type SearchMatches } from './search-matches.ts';
+import {
+  type Changes,
+  inOrderOf,
+  MAX_CHANGES,
+  MAX_MATCHES,
+  type Match,
+  type MatchSource,
+  pageOf,
+  type SearchMatches,
+} from './search-matches.ts';
 
 /** The list's filters (what the facets take); the list's query adds a sort and a page. */
 export type FilterQuery = z.output<typeof productFilterQuery>;
@@ -315,6 +324,68 @@ const ORDER_TEXT = Object.fromEntries(
   Object.entries(ORDER).map(([sort, order]) => [sort, dialect.sqlToQuery(sql.join(order, sql`, `)).sql]),
 ) as Record<ProductSort, string>;
 
+/**
+ * Each sort's key, as a number this process can order by as the database does: creation time
+ * in microseconds (a Date keeps only milliseconds), the sale price in kobo. The title sort
+ * has none: its order is the database's collation, so its matches are found again instead.
+ */
+const MATCH_KEY: Partial<Record<ProductSort, SQL<number | null>>> = {
+  latest: sql<number | null>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint`.mapWith(Number),
+  price_asc: sql<number>`${products.salePrice}`.mapWith(Number),
+  price_desc: sql<number>`${products.salePrice}`.mapWith(Number),
+};
+
+const byId = (a: Match, b: Match) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** The order of ORDER above, for matches (uuids compare as their lower-case text does). */
+const MATCH_ORDER: Partial<Record<ProductSort, (a: Match, b: Match) => number>> = {
+  // created_at desc nulls last, id desc.
+  latest: (a, b) => (b.key ?? -Infinity) - (a.key ?? -Infinity) || byId(b, a),
+  price_asc: (a, b) => a.key! - b.key! || byId(a, b),
+  price_desc: (a, b) => b.key! - a.key! || byId(b, a),
+};
+
+/**
+ * How a title search finds its matches, and brings them up to date from the log the triggers
+ * keep (migration 0016; search-matches.ts): one statement reads the products changed between
+ * two `search` versions and, joined by primary key, which of them match now, with their keys.
+ * It cannot tell when a truncate logged no product, when more than MAX_CHANGES products
+ * changed, or when a version is missing (each logs at least one row: it was pruned).
+ */
+function matchSource(db: Db, where: SQL | undefined, sort: ProductSort): MatchSource {
+  const key = MATCH_KEY[sort] ?? sql<null>`null`;
+  const compare = MATCH_ORDER[sort];
+  const changes = async (from: number, to: number): Promise<Changes | undefined> => {
+    const rows = await db
+      .select({ version: searchChanges.version, productId: searchChanges.productId, match: products.id, key })
+      .from(searchChanges)
+      .leftJoin(products, and(eq(products.id, searchChanges.productId), where))
+      .where(and(gt(searchChanges.version, from), lte(searchChanges.version, to)))
+      .limit(MAX_CHANGES + 1);
+    if (rows.length > MAX_CHANGES) return undefined;
+    const versions = new Set<number>();
+    const changed = new Set<string>();
+    const now = new Map<string, Match>();
+    for (const row of rows) {
+      if (row.productId === null) return undefined;
+      versions.add(row.version);
+      changed.add(row.productId);
+      if (row.match !== null) now.set(row.match, { id: row.match, key: row.key });
+    }
+    if (versions.size !== to - from) return undefined;
+    return { changed: [...changed], now: [...now.values()] };
+  };
+  return {
+    find: () =>
+      db
+        .select({ id: products.id, key })
+        .from(products)
+        .where(where)
+        .orderBy(...ORDER[sort])
+        .limit(MAX_MATCHES + 1),
+    ...(compare && { incremental: { changes, compare } }),
+  };
+}
+
 export async function findProducts(
   db: Db,
   f: ProductFilters,
@@ -326,15 +397,7 @@ export async function findProducts(
   const offset = f.offset ?? 0;
   if (options.searchMatches && isTitleOnly(f)) {
     const { kept, version } = options.searchMatches;
-    const ids = await kept.ids(version, `${sort}|${f.title.toLowerCase()}`, async () => {
-      const found = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(where)
-        .orderBy(...ORDER[sort])
-        .limit(MAX_MATCHES + 1);
-      return found.map((r) => r.id);
-    });
+    const ids = await kept.ids(version, `${sort}|${f.title.toLowerCase()}`, matchSource(db, where, sort));
     if (ids) return { rows: await readByIds(db, pageOf(ids, limit, offset)), total: ids.length };
   }
   const [rows, [counted]] = await Promise.all([

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { cacheVersions, productVariants } from '../db/schema/index.ts';
+import { cacheVersions, products, productVariants, searchChanges } from '../db/schema/index.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { createTestApp, type TestContext, testConfig } from '../../test/helpers.ts';
 import { type Client, client, clients } from './test-support.ts';
@@ -61,6 +61,7 @@ async function bothFind(query: string, titles: string[], total = titles.length) 
   }
 }
 
+const db = () => ctx.database.db;
 const searchVersion = async () =>
   (await ctx.database.db.select().from(cacheVersions).where(eq(cacheVersions.scope, 'search')))[0]!.version;
 
@@ -161,11 +162,86 @@ describe('a title search after catalogue changes', () => {
     }
   });
 
-  it('is not moved by writes that cannot change a search', async () => {
+  it('is not moved by writes that cannot change a search, and logs the products that can', async () => {
+    const db = ctx.database.db;
     const before = await searchVersion();
-    await ctx.database.db.execute(sql`update products set updated_at = now(), paused = not paused where id = ${ids.stole}`);
+    await db.execute(sql`update products set updated_at = now(), paused = not paused where id = ${ids.stole}`);
+    // Naming a column without changing it changes nothing a search sees.
+    await db.execute(sql`update products set heading = heading, price = price where id = ${ids.stole}`);
     expect(await searchVersion()).toBe(before);
-    await ctx.database.db.execute(sql`update products set heading = heading where id = ${ids.stole}`);
+
+    // One statement, two products: one version, both logged under it.
+    await db.execute(sql`update products set heading = heading || ' woven' where id in (${ids.stole}, ${ids.top})`);
     expect(await searchVersion()).toBe(before + 1);
+    const logged = await db
+      .select({ productId: searchChanges.productId })
+      .from(searchChanges)
+      .where(eq(searchChanges.version, before + 1));
+    expect(logged.map((r) => r.productId).sort()).toEqual([ids.stole, ids.top].sort());
+    await bothFind('title=woven', ['Ankara Top', 'Kente Stole']);
+  });
+
+  it('orders a search by title again after a rename', async () => {
+    await bothFind('title=kente&sort=title', ['Kente Cap 1', 'Kente Cap 2', 'Kente Cap 3', 'Kente Silk Square', 'Kente Stole']);
+    const [cap] = await db().select({ id: products.id }).from(products).where(eq(products.title, 'Kente Cap 2'));
+    expect((await admin.json('PUT', `/api/products/${cap!.id}`, { title: 'Kente Zigzag Cap' })).statusCode).toBe(200);
+    await bothFind('title=kente&sort=title', [
+      'Kente Cap 1',
+      'Kente Cap 3',
+      'Kente Silk Square',
+      'Kente Stole',
+      'Kente Zigzag Cap',
+    ]);
+  });
+
+  it('finds every search again when the log has let go of the versions a process kept them at', async () => {
+    await bothFind('title=kente&limit=2', ['Kente Silk Square', 'Kente Cap 3'], 5);
+    const before = await searchVersion();
+    const [cap] = await db().select({ id: products.id }).from(products).where(eq(products.title, 'Kente Cap 3'));
+    // 1,001 changes of what searches match, each its own statement and version: the log
+    // keeps 1,000, so the first (the stole renamed out of "kente") is gone from it.
+    await db().execute(sql`do $$ begin
+      update products set title = 'Woven Stole' where id = ${sql.raw(`'${ids.stole}'`)};
+      for i in 1..1000 loop
+        update products set title = 'Kente Cap ' || (3 + i) where id = ${sql.raw(`'${cap!.id}'`)};
+      end loop;
+    end $$`);
+    expect(await searchVersion()).toBe(before + 1001);
+    const [kept] = await db()
+      .select({
+        oldest: sql<number>`min(${searchChanges.version})`.mapWith(Number),
+        versions: sql<number>`count(distinct ${searchChanges.version})`.mapWith(Number),
+      })
+      .from(searchChanges);
+    expect(kept).toEqual({ oldest: before + 2, versions: 1000 });
+    await bothFind('title=kente&limit=2', ['Kente Silk Square', 'Kente Cap 1003'], 4);
+  });
+
+  it('agrees with the catalogue after writes and searches at once on both processes', async () => {
+    const otherAdmin = (await clients({ ...ctx, app: other })).admin;
+    const titles = Array.from({ length: 12 }, (_, i) => `Kente Belt ${String(i).padStart(2, '0')}`);
+    // Creates on both processes, each racing a search of the same words on both.
+    await Promise.all(
+      titles.map(async (title, i) => {
+        const res = await (i % 2 === 0 ? admin : otherAdmin).json('POST', '/api/products/create', { title, price: 500 + i });
+        expect(res.statusCode, res.body).toBe(201);
+        await Promise.all([search(ctx.app, 'title=kente%20belt'), search(other, 'title=kente%20belt&sort=price_asc')]);
+      }),
+    );
+    await bothFind('title=kente%20belt&sort=price_asc', titles);
+    await bothFind('title=kente%20belt&sort=price_desc', [...titles].reverse());
+  });
+
+  it('finds every search again after a truncate, which logs no product (the last test: it empties the catalogue)', async () => {
+    await bothFind('title=kente%20silk', ['Kente Silk Square']);
+    const before = await searchVersion();
+    await db().execute(sql`truncate products cascade`);
+    const logged = await db()
+      .select({ productId: searchChanges.productId })
+      .from(searchChanges)
+      .where(eq(searchChanges.version, before + 1));
+    expect(logged).toEqual([{ productId: null }]);
+    await insertProduct(db(), { title: 'Kente Silk Hat', heading: '' });
+    await bothFind('title=kente%20silk', ['Kente Silk Hat']);
   });
 });

@@ -1,4 +1,4 @@
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per cached scope ('catalog', 'content'). Database triggers bump the version on
@@ -19,3 +19,20 @@ export const rowCounts = pgTable('row_counts', {
   name: text('name').primaryKey(),
   rows: bigint('rows', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The products each `search` version changed (migration 0016): a new, deleted or renamed
+ * product, a heading or brand name, price, discount or creation time edited; no product: a
+ * truncate (everything). Written by statement triggers in the writing transaction, with the
+ * version that transaction gave 'search', so a process holding a search's matches at one
+ * version checks only these products to bring them to a later one (catalog/search-matches.ts).
+ * The triggers keep the last SEARCH_CHANGES_KEPT versions.
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    productId: uuid('product_id'),
+  },
+  (t) => [index('search_changes_version_idx').on(t.version)],
+);
