@@ -1,9 +1,10 @@
 import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * One row per cached scope ('catalog', 'content'). Database triggers bump the version on
- * every write to the scope's tables (migration 0004), in the writing transaction, so any
- * API process sees the new version as soon as the write commits.
+ * One row per cached scope ('catalog', 'content'; 'search', what title searches match:
+ * migration 0016). Database triggers bump the version on every write to the scope's tables
+ * (migration 0004), in the writing transaction, so any API process sees the new version as
+ * soon as the write commits.
  */
 export const cacheVersions = pgTable('cache_versions', {
   scope: text('scope').primaryKey(),
@@ -26,7 +27,7 @@ export const rowCounts = pgTable('row_counts', {
  * truncate (everything). Written by statement triggers in the writing transaction, with the
  * version that transaction gave 'search', so a process holding a search's matches at one
  * version checks only these products to bring them to a later one (catalog/search-matches.ts).
- * The triggers keep the last SEARCH_CHANGES_KEPT versions.
+ * The triggers keep the last 1,000 versions (decision 19).
  */
 export const searchChanges = pgTable(
   'search_changes',
