@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRIVATE_SETTINGS, type StoreSettings, storeSettings, transferEnabled } from '@shop/shared/content';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, Spinner } from '@/components/admin/ui.tsx';
@@ -56,8 +56,13 @@ export function StoreSettingsCard() {
   useEffect(() => {
     if (settings.data && !withPrivate(settings.data)) void refetch();
   }, [settings.data, refetch]);
+  // The form appears once it holds the loaded settings: an input shown before the reset
+  // could be typed into, then emptied by it.
+  const [filled, setFilled] = useState<StoreSettings>();
   useEffect(() => {
-    if (loaded) form.reset(loaded);
+    if (!loaded) return;
+    form.reset(loaded);
+    setFilled(loaded);
   }, [loaded, form]);
 
   const onSubmit = form.handleSubmit((values) =>
@@ -94,9 +99,9 @@ export function StoreSettingsCard() {
   return (
     <Card>
       <h2 className="mb-4 text-base font-semibold">Store</h2>
-      {!loaded && !settings.error ? <Spinner /> : null}
+      {!filled && !settings.error ? <Spinner /> : null}
       {settings.error ? <ErrorNotice>{settings.error.message}</ErrorNotice> : null}
-      {loaded ? (
+      {filled ? (
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
           {field('storeName', 'Store name')}
           {field('phone', 'Phone', { type: 'tel' })}
@@ -137,7 +142,7 @@ export function StoreSettingsCard() {
             <legend className={legendClass}>Bank transfer</legend>
             <p id="settings-bank-hint" className="mb-3 text-xs text-neutral-600">
               Bank transfer is offered at checkout only when the bank name, account name and account number are all filled.{' '}
-              {transferEnabled(loaded) ? 'It is offered now.' : 'It is not offered now.'}
+              {transferEnabled(filled) ? 'It is offered now.' : 'It is not offered now.'}
             </p>
             <div className="space-y-4">
               {field('bankName', 'Bank name', { autoComplete: 'off' })}
