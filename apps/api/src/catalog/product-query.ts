@@ -14,7 +14,7 @@
  *   count(*), which reads every product: 10 ms at 100,000 on the cold path (issue 15).
  */
 import { and, asc, Column, desc, eq, getTableName, gt, gte, inArray, is, like, lte, or, type SQL, sql } from 'drizzle-orm';
-import { PgArray, type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+import { PgArray, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   isUuid,
@@ -29,7 +29,7 @@ import {
 } from '@shop/shared';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { z } from 'zod';
-import { type Db, rowsOf } from '../db/client.ts';
+import { type Db, rowsOf, statementText } from '../db/client.ts';
 import { brands, categories, products, productVariants, rowCounts, searchChanges, subs, subsubs } from '../db/schema/index.ts';
 import { escapeLike } from '../lib/like.ts';
 import {
@@ -113,7 +113,6 @@ const columns = {
  * (the simple query protocol). At 100,000 products on this machine: 1.1 ms a page against
  * 2.0 ms through the builder (issue 15's cold path).
  */
-const dialect = new PgDialect();
 const listFields = Object.entries(columns).map(([key, field]) => ({
   key,
   // Arrays as JSON: pg reads those natively, where its text[] parser is JavaScript.
@@ -121,12 +120,12 @@ const listFields = Object.entries(columns).map(([key, field]) => ({
   // The select list's subqueries answer text, read as is.
   decode: is(field, Column) ? (value: unknown) => field.mapFromDriverValue(value) : (value: unknown) => value,
 }));
-const SELECT_PAGE = dialect.sqlToQuery(
+const SELECT_PAGE = statementText(
   sql`select ${sql.join(
     listFields.map((f) => sql`${f.select} as ${sql.identifier(f.key)}`),
     sql`, `,
   )} from ${products}`,
-).sql;
+);
 
 function decodeRow(row: Record<string, unknown>): ProductRecord {
   const record: Record<string, unknown> = {};
@@ -321,7 +320,7 @@ const PAGE_AND_SORT = new Set(['sort', 'limit', 'offset']);
 
 /** Each sort's ORDER BY as text, for readPage. */
 const ORDER_TEXT = Object.fromEntries(
-  Object.entries(ORDER).map(([sort, order]) => [sort, dialect.sqlToQuery(sql.join(order, sql`, `)).sql]),
+  Object.entries(ORDER).map(([sort, order]) => [sort, statementText(sql.join(order, sql`, `))]),
 ) as Record<ProductSort, string>;
 
 /**

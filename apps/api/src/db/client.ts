@@ -9,7 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -138,6 +138,18 @@ export function openConfiguredDatabase(config: { databaseUrl?: string; databaseP
   return openDatabase(
     config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: config.dataDir },
   );
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement's text, for one written once and sent as is many times (`sql.raw`): it must
+ * carry no parameters, whose values the text would not hold.
+ */
+export function statementText(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (params.length > 0) throw new Error('a statement written once cannot carry parameters');
+  return text;
 }
 
 /** The rows of a raw statement (both drivers answer `{ rows }`). */

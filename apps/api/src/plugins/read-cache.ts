@@ -17,10 +17,9 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { cacheVersions } from '../db/schema/index.ts';
 import { batched } from '../lib/batched.ts';
-import { rowsOf } from '../db/client.ts';
+import { rowsOf, statementText } from '../db/client.ts';
 
 export type CacheScope = 'catalog' | 'content';
 
@@ -168,9 +167,9 @@ export function readCacheKey(request: FastifyRequest): string {
 
 /** Every scope's version, as text written once: every request that reaches the cache waits for it. */
 const VERSIONS = sql.raw(
-  new PgDialect().sqlToQuery(
+  statementText(
     sql`select ${sql.identifier(cacheVersions.scope.name)}, ${sql.identifier(cacheVersions.version.name)} from ${cacheVersions}`,
-  ).sql,
+  ),
 );
 
 const MAX_ENTRIES = 2000;
