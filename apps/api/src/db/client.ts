@@ -36,6 +36,13 @@ export interface Database {
    * meanwhile fail with an error the error handler answers with 503.
    */
   onConnectionError(listener: (error: Error) => void): void;
+  /**
+   * The rows, as arrays, of a statement without parameters that runs very often (the read
+   * cache's version check). On PostgreSQL it is prepared once per connection under `name`
+   * and then only bound and run: no parsing or planning per run on the server, and no query
+   * builder in the process (issue 15: 7 % more cached answers a second).
+   */
+  preparedRows(name: string, text: string): Promise<unknown[][]>;
   /** Connections of a PostgreSQL pool (for /metrics); PGlite has one, in the process. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
@@ -90,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      preparedRows: async (name, text) => (await pool.query<unknown[]>({ name, text, rowMode: 'array' })).rows,
       close: () => pool.end(),
       onConnectionError: (listener) => {
         report = listener;
@@ -123,6 +131,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    preparedRows: async (_name, text) => (await client.query<unknown[]>(text, [], { rowMode: 'array' })).rows,
     close: async () => {
       if (!client.closed) await client.close();
       unlock();

@@ -19,7 +19,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { cacheVersions } from '../db/schema/index.ts';
 import { batched } from '../lib/batched.ts';
-import { rowsOf, statementText } from '../db/client.ts';
+import { statementText } from '../db/client.ts';
 
 export type CacheScope = 'catalog' | 'content';
 
@@ -165,11 +165,9 @@ export function readCacheKey(request: FastifyRequest): string {
   return parts.length ? `${path}?${parts.join('&')}` : path;
 }
 
-/** Every scope's version, as text written once: every request that reaches the cache waits for it. */
-const VERSIONS = sql.raw(
-  statementText(
-    sql`select ${sql.identifier(cacheVersions.scope.name)}, ${sql.identifier(cacheVersions.version.name)} from ${cacheVersions}`,
-  ),
+/** Every scope's version: every request that reaches the cache waits for it (a prepared statement). */
+const VERSIONS = statementText(
+  sql`select ${sql.identifier(cacheVersions.scope.name)}, ${sql.identifier(cacheVersions.version.name)} from ${cacheVersions}`,
 );
 
 const MAX_ENTRIES = 2000;
@@ -182,8 +180,8 @@ export default fp(
     let seenVersions = '';
 
     const loadVersions = batched(async () => {
-      const rows = await rowsOf<{ scope: string; version: string | number }>(app.db, VERSIONS);
-      return new Map(rows.map((r) => [r.scope, Number(r.version)]));
+      const rows = (await app.database.preparedRows('cache_versions', VERSIONS)) as [string, string | number][];
+      return new Map(rows.map(([scope, version]) => [scope, Number(version)]));
     });
 
     function remember(key: string, entry: Entry) {
