@@ -131,7 +131,7 @@ describe('read cache compression', () => {
     expect(notModified.statusCode).toBe(304);
   });
 
-  it('answers the first request at the fast level, then the best level once it is asked for again', async () => {
+  it('answers at the fast level until the answer is asked for a fourth time, then at the best level', async () => {
     for (let i = 0; i < 120; i++) await insertBrand(`Another brand ${i} with a long enough name`);
     const get = (headers: Record<string, string> = {}) =>
       a.app.inject({ method: 'GET', url: '/brands', headers: { 'accept-encoding': 'br', ...headers } });
@@ -139,7 +139,9 @@ describe('read cache compression', () => {
     const plain = JSON.parse(brotliDecompressSync(first.rawPayload).toString());
     expect(plain.length).toBeGreaterThan(120);
     expect(first.headers.etag).toMatch(/-br1"$/);
-    // Asked again: the same bytes while the best level is made off the main thread, then those.
+    // Asked again and again: the fast bytes, until the fourth request starts the best level
+    // off the main thread (an entry a catalogue change ends soon is not worth it); then those.
+    for (let i = 2; i <= 4; i++) expect((await get()).headers.etag).toBe(first.headers.etag);
     let best = await get();
     for (let tries = 0; tries < 50 && best.headers.etag === first.headers.etag; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
