@@ -141,7 +141,10 @@ describe('read cache compression', () => {
     expect(first.headers.etag).toMatch(/-br1"$/);
     // Asked again and again: the fast bytes, until the fourth request starts the best level
     // off the main thread (an entry a catalogue change ends soon is not worth it); then those.
-    for (let i = 2; i <= 4; i++) expect((await get()).headers.etag).toBe(first.headers.etag);
+    for (let i = 2; i <= 3; i++) expect((await get()).headers.etag).toBe(first.headers.etag);
+    // Time enough for a best level started too early to be made: the fourth still gets the fast.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await get()).headers.etag).toBe(first.headers.etag);
     let best = await get();
     for (let tries = 0; tries < 50 && best.headers.etag === first.headers.etag; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
