@@ -56,15 +56,6 @@ function qualified(column: PgColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
-/**
- * The name of the category, sub or subsub a product is in, as a scalar subquery rather than a
- * join: with three left joins PostgreSQL spent 1.2 ms planning a page and 0.9 ms running it,
- * against 0.15 and 0.5 ms this way (issue 15's cold path).
- */
-function nameOf(table: typeof categories | typeof subs | typeof subsubs, id: PgColumn) {
-  return sql<string | null>`(select ${qualified(table.name)} from ${table} where ${qualified(table.id)} = ${qualified(id)})`;
-}
-
 const columns = {
   id: products.id,
   title: products.title,
@@ -84,19 +75,15 @@ const columns = {
   maxSalePrice: products.maxSalePrice,
   lowestStock: products.lowestStock,
   /** The only variant, when there is one (a card can add it straight to the cart). */
-  defaultVariantId: sql<string | null>`(
-    select case when count(*) = 1 then min(${qualified(productVariants.id)}::text) end
-    from ${productVariants}
-    where ${qualified(productVariants.productId)} = ${qualified(products.id)} and ${qualified(productVariants.archivedAt)} is null
-  )`,
+  defaultVariantId: products.onlyVariantId,
   brandId: products.brandId,
   brandName: products.brandName,
   categoryId: products.categoryId,
-  categoryName: nameOf(categories, products.categoryId),
+  categoryName: products.categoryName,
   subId: products.subId,
-  subName: nameOf(subs, products.subId),
+  subName: products.subName,
   subsubId: products.subsubId,
-  subsubName: nameOf(subsubs, products.subsubId),
+  subsubName: products.subsubName,
   images: products.images,
   ratingCount: products.ratingCount,
   ratingSum: products.ratingSum,

@@ -103,6 +103,11 @@ export const products = pgTable(
      */
     lowestStock: integer('lowest_stock'),
     /**
+     * Derived too (migration 0017): the product's variant when it has exactly one that is not
+     * archived, else null: a card adds that one straight to the cart.
+     */
+    onlyVariantId: uuid('only_variant_id'),
+    /**
      * Derived too (migration 0012): the sizes, and the colours lower-cased, of the variants on
      * sale that have stock: what the listing's facets count without reading the variants.
      */
@@ -122,6 +127,14 @@ export const products = pgTable(
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     subId: uuid('sub_id').references(() => subs.id, { onDelete: 'restrict' }),
     subsubId: uuid('subsub_id').references(() => subsubs.id, { onDelete: 'restrict' }),
+    /**
+     * Derived (migration 0017): the names of the category, sub and subsub, null without one,
+     * set by trigger when a product's ids change and kept in step when one is renamed, so a
+     * page of products reads them without a subquery per row (issue 15's cold path).
+     */
+    categoryName: text('category_name'),
+    subName: text('sub_name'),
+    subsubName: text('subsub_name'),
     /** Ordered image ids. */
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     ratingCount: integer('rating_count').notNull().default(0),
