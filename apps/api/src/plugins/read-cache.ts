@@ -52,7 +52,7 @@ interface Compressed {
   fast: boolean;
   /** The best level is being made. */
   upgrading?: boolean;
-  /** Requests served these fast-level bytes (see UPGRADE_AFTER). */
+  /** Requests served these bytes, counted at the fast level only (see UPGRADE_AFTER). */
   served: number;
 }
 
@@ -115,17 +115,16 @@ function compressed(entry: Entry, encoding: 'br' | 'gzip'): Compressed {
   const made = entry[encoding];
   if (!made) {
     const first: Compressed = isBig(entry)
-      ? { bytes: compress(entry.payload, encoding, 'best', true), fast: false, served: 1 }
+      ? { bytes: compress(entry.payload, encoding, 'best', true), fast: false, served: 0 }
       : { bytes: compress(entry.payload, encoding, 'fast', false), fast: true, served: 1 };
     entry[encoding] = first;
     return first;
   }
-  made.served += 1;
-  if (made.fast && !made.upgrading && made.served >= UPGRADE_AFTER) {
+  if (made.fast && !made.upgrading && ++made.served >= UPGRADE_AFTER) {
     made.upgrading = true;
     (compress(entry.payload, encoding, 'best', true) as Promise<Buffer>).then(
       (bytes) => {
-        entry[encoding] = { bytes, fast: false, served: made.served };
+        entry[encoding] = { bytes, fast: false, served: 0 };
       },
       () => {}, // the fast bytes stay
     );
