@@ -203,6 +203,11 @@ export const productVariants = pgTable(
     price: bigint('price', { mode: 'number' }),
     discount: bigint('discount', { mode: 'number' }),
     counter: integer('counter').notNull().default(0),
+    /**
+     * Bumped by trigger (migration 0018) on every change of `counter`, whoever writes it: an
+     * import or an editor that read the stock at one version refuses to overwrite a newer one.
+     */
+    stockVersion: integer('stock_version').notNull().default(1),
     position: integer('position').notNull().default(0),
     /** Ids of the product's images that show this variant's colour (none: all of them). */
     images: text('images').array().notNull().default(sql`'{}'::text[]`),

@@ -115,6 +115,8 @@ export const couponRedemptions = pgTable(
     primaryKey({ columns: [t.couponId, t.orderId] }),
     index('coupon_redemptions_order_idx').on(t.orderId),
     index('coupon_redemptions_customer_idx').on(t.couponId, t.email),
+    // Uses per customer count per account (the e-mail typed at checkout is not an identity).
+    index('coupon_redemptions_user_idx').on(t.couponId, t.userId),
   ],
 );
 

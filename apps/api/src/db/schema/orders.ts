@@ -34,7 +34,10 @@ export const orders = pgTable(
     number: text('number').notNull().default(sql`'NG-' || lpad(nextval('order_number_seq')::text, 6, '0')`),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The account's address for a shopper's order (its messages go there); the typed one for a sale at the counter. */
     email: text('email').notNull(),
+    /** The address the shopper typed at checkout when it is not the account's: shown to the shop, never an identity. */
+    contactEmail: text('contact_email'),
     name: text('name').notNull().default(''),
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
@@ -71,8 +74,13 @@ export const orders = pgTable(
     paymentMethod: text('payment_method'),
     paymentReference: text('payment_reference'),
     failureReason: text('failure_reason'),
-    /** A pending order holds its stock until this moment. */
+    /**
+     * A pending order holds its stock until this moment; so does a pay-on-delivery order the
+     * shop has not confirmed yet (setting podConfirmHours). Null: held until paid or let go.
+     */
     expiresAt: ts('expires_at'),
+    /** Pay on delivery: when the shop confirmed the order with the shopper (null until then). */
+    shopConfirmedAt: ts('shop_confirmed_at'),
     paidAt: ts('paid_at'),
     archivedAt: ts('archived_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -85,6 +93,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc(), t.id),
     index('orders_status_idx').on(t.status, t.createdAt.desc()),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index('orders_unconfirmed_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'confirmed' and ${t.expiresAt} is not null`),
     uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
     index('orders_unpaid_user_idx').on(t.userId).where(sql`${t.status} in ('pending', 'confirmed')`),
     check(
@@ -154,6 +163,8 @@ export const orderPayments = pgTable(
     index('order_payments_order_idx').on(t.orderId, t.createdAt),
     // The same bank reference twice on one order is the same payment recorded twice.
     uniqueIndex('order_payments_reference_key').on(t.orderId, t.reference).where(sql`${t.reference} <> ''`),
+    // A bank reference already recorded on another order (POST /api/orders/{id}/payments asks).
+    index('order_payments_reference_idx').on(t.reference).where(sql`${t.reference} <> ''`),
     check('order_payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -181,6 +192,8 @@ export const orderRefunds = pgTable(
     /** The lines whose units went back on sale: [{ lineId, quantity }]. */
     restocked: jsonb('restocked').$type<{ lineId: string; quantity: number }[]>().notNull().default([]),
     failureReason: text('failure_reason'),
+    /** What is known of a refund still pending, e.g. "Paystack did not answer" (then checked before the next refund). */
+    note: text('note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     processedAt: ts('processed_at'),
