@@ -49,7 +49,7 @@ test.describe('no serious or critical axe-core violations', () => {
     // With a refused coupon's message shown.
     await step.getByLabel('Coupon code').fill('NOT-A-CODE');
     await step.getByRole('button', { name: 'Apply' }).click();
-    await expect(step.getByRole('alert')).toHaveText('This code does not exist');
+    await expect(step.getByRole('alert')).toHaveText('This code cannot be used');
     expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
   });
 

@@ -27,7 +27,7 @@ test('a Lagos Mainland shopper with WELCOME10 pays goods less 10 % plus delivery
   const code = step.getByLabel('Coupon code');
   await code.fill('NOSUCHCODE');
   await step.getByRole('button', { name: 'Apply' }).click();
-  await expect(step.getByRole('alert')).toHaveText('This code does not exist');
+  await expect(step.getByRole('alert')).toHaveText('This code cannot be used');
   await expect(step.getByTestId('summary-total')).toHaveText('₦22,500.00');
   await expect(step.getByTestId('summary-coupon')).toHaveCount(0);
 

@@ -16,11 +16,13 @@ export const COUPON_TYPE_LABELS: Record<CouponType, string> = {
   free_delivery: 'Free delivery',
 };
 
-/** What a shopper is told when a code cannot be used. */
+/**
+ * What a shopper is told when a code cannot be used. An unknown, switched-off or not yet
+ * started code gets one answer, so nobody can tell a scheduled or withdrawn promotion from a
+ * wrong guess; the others concern a code the shopper was given and say what to do.
+ */
 export const COUPON_MESSAGES = {
-  unknown: 'This code does not exist',
-  inactive: 'This code is not active',
-  notYet: 'This code is not valid yet',
+  cannotUse: 'This code cannot be used',
   expired: 'This code has expired',
   usedUp: 'This code has been used up',
   usedByYou: 'You have already used this code',

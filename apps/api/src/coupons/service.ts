@@ -159,13 +159,13 @@ export interface CouponOutcome {
   freeDelivery: boolean;
 }
 
-/** The coupon a shopper typed, or 400 when no such code exists. */
+/** The coupon a shopper typed, or 400 (the same as for a switched-off code) when no such code exists. */
 export async function findCoupon(db: Q, code: string): Promise<CouponRow> {
   const [coupon] = await db
     .select()
     .from(coupons)
     .where(eq(sql`upper(${coupons.code})`, code.trim().toUpperCase()));
-  if (!coupon) throw badRequest(COUPON_MESSAGES.unknown);
+  if (!coupon) throw badRequest(COUPON_MESSAGES.cannotUse);
   return coupon;
 }
 
@@ -175,8 +175,8 @@ export async function findCoupon(db: Q, code: string): Promise<CouponRow> {
  * only its products' or categories' lines.
  */
 export function applyCoupon(coupon: CouponRow, lines: CouponLine[], now = new Date()): CouponOutcome {
-  if (!coupon.active) throw badRequest(COUPON_MESSAGES.inactive);
-  if (coupon.startsAt && now < coupon.startsAt) throw badRequest(COUPON_MESSAGES.notYet);
+  // Switched off or not started: answered as an unknown code (COUPON_MESSAGES).
+  if (!coupon.active || (coupon.startsAt && now < coupon.startsAt)) throw badRequest(COUPON_MESSAGES.cannotUse);
   if (coupon.endsAt && now >= coupon.endsAt) throw badRequest(COUPON_MESSAGES.expired);
   const goods = lines.reduce((sum, l) => sum + l.net, 0);
   if (goods < coupon.minSubtotal) throw badRequest(spendMoreMessage(formatNaira(coupon.minSubtotal - goods)));

@@ -58,7 +58,7 @@ const GOODS = 12000;
 
 function price(body: CheckoutBody): { status: number; body: unknown } {
   const code = body.couponCode?.trim().toUpperCase();
-  if (code && code !== 'WELCOME10') return { status: 400, body: { msg: 'This code does not exist' } };
+  if (code && code !== 'WELCOME10') return { status: 400, body: { msg: 'This code cannot be used' } };
   const couponDiscount = code ? GOODS / 10 : 0;
   const methods = body.state ? (METHODS[body.state] ?? []) : [];
   const chosen = methods.find((m) => m.id === body.deliveryMethodId) ?? methods.find((m) => m.kind !== 'pickup') ?? null;
@@ -205,7 +205,7 @@ describe('the "Delivery and payment" step', () => {
     await screen.findByRole('button', { name: 'Pay ₦14,500.00' });
     const field = screen.getByLabelText('Coupon code');
     await userEvent.type(field, 'NOPE{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toBe('This code does not exist');
+    expect((await screen.findByRole('alert')).textContent).toBe('This code cannot be used');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(summary('total')).toBe('₦14,500.00');
     expect(screen.queryByTestId('summary-coupon')).toBeNull();
