@@ -55,7 +55,9 @@ export default defineConfig({
       DATABASE_URL: '',
       // Every browser and API call comes from 127.0.0.1: the per-IP limits would count all tests as one client.
       AUTH_IP_RATE_LIMIT: '100000',
+      REGISTER_IP_RATE_LIMIT: '100000',
       CHECKOUT_IP_RATE_LIMIT: '100000',
+      QUOTE_IP_RATE_LIMIT: '100000',
     },
   },
 });

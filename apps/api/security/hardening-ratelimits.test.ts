@@ -1,9 +1,10 @@
 /**
  * Issue 15, hardening parts 1–2: stock hoarding through unlimited checkouts, and rate limits
  * that could be walked around (many e-mails from one IP, one e-mail from many IPs, a forged
- * X-Forwarded-For, Redis down, password hashes without bound). Each limit is set small here
- * through the environment the app is built with; requests go through app.inject, whose
- * `remoteAddress` plays the client's IP.
+ * X-Forwarded-For, Redis down, password hashes without bound). The review after it: the
+ * sign-in lock is per (e-mail, client), so nobody locks an owner out from elsewhere, and the
+ * quote has limits of its own. Each limit is set small here through the environment the app
+ * is built with; requests go through app.inject, whose `remoteAddress` plays the client's IP.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,18 +15,12 @@ import { HASH_CONCURRENCY, HASH_QUEUE, hashPassword, hashingStats } from '../src
 import { loadConfig } from '../src/config.ts';
 import { insertUser } from '../src/users/service.ts';
 import { bearer, createAdmin, createTestApp, newShopper, registerShopper, type TestContext } from '../test/helpers.ts';
+import { expectTooMany, uniqueIp } from '../test/rate-limits.ts';
 
-const uniqueIp = () => `10.${Array.from(randomBytes(3)).join('.')}`;
 const email = () => `rl-${randomBytes(4).toString('hex')}@example.com`;
 
 const login = (ctx: TestContext, body: { email: string; password: string }, extra: Partial<InjectOptions> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, ...extra });
-
-function expectTooMany(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
-  expect(res.statusCode).toBe(429);
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  expect(res.json()).toEqual({ msg: MESSAGES.tooManyRequests });
-}
 
 describe('credential endpoints: per client IP, whatever the e-mail', () => {
   let ctx: TestContext;
@@ -72,52 +67,82 @@ describe('credential endpoints: per client IP, whatever the e-mail', () => {
   });
 });
 
-describe('sign-in: per e-mail from any IP, with back-off', () => {
+describe('sign-in: per (e-mail, client IP), with back-off', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({ AUTH_EMAIL_RATE_LIMIT: '3', AUTH_EMAIL_RATE_WINDOW: '1 minute' });
   });
   afterAll(() => ctx.close());
 
-  it('locks an address after 3 failures from 3 IPs; each further try doubles the wait, even with the right password', async () => {
+  it('locks a client after 3 failures at an address; each further try doubles its wait, even with the right password', async () => {
     const victim = await registerShopper(ctx.app);
+    const guesser = uniqueIp();
     // Failures only count: the owner signing in rightly, however often, locks nothing.
     for (let i = 0; i < 4; i++) {
-      const res = await login(ctx, { email: victim.email, password: victim.password }, { remoteAddress: uniqueIp() });
+      const res = await login(ctx, { email: victim.email, password: victim.password }, { remoteAddress: guesser });
       expect(res.statusCode).toBe(200);
     }
     for (let i = 0; i < 3; i++) {
-      const res = await login(ctx, { email: victim.email, password: `guess-${i}` }, { remoteAddress: uniqueIp() });
+      const res = await login(ctx, { email: victim.email, password: `guess-${i}` }, { remoteAddress: guesser });
       expect(res.statusCode).toBe(401);
     }
-    const first = await login(ctx, { email: victim.email, password: 'guess-3' }, { remoteAddress: uniqueIp() });
+    const first = await login(ctx, { email: victim.email, password: 'guess-3' }, { remoteAddress: guesser });
     expectTooMany(first);
     const firstWait = Number(first.headers['retry-after']);
     expect(firstWait).toBeGreaterThan(50);
     expect(firstWait).toBeLessThanOrEqual(60);
 
-    const second = await login(ctx, { email: victim.email.toUpperCase(), password: 'guess-4' }, { remoteAddress: uniqueIp() });
+    const second = await login(ctx, { email: victim.email.toUpperCase(), password: 'guess-4' }, { remoteAddress: guesser });
     expectTooMany(second);
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(100);
 
-    // Not the password that is wrong: the address is locked for now, for the admin sign-in too.
-    expectTooMany(await login(ctx, { email: victim.email, password: victim.password }, { remoteAddress: uniqueIp() }));
+    // Not the password that is wrong: the address is locked for this client, for the admin sign-in too.
+    expectTooMany(await login(ctx, { email: victim.email, password: victim.password }, { remoteAddress: guesser }));
     const admin = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/adminlogin',
       payload: { email: victim.email, password: 'guess' },
-      remoteAddress: uniqueIp(),
+      remoteAddress: guesser,
     });
     expectTooMany(admin);
-    const third = await login(ctx, { email: victim.email, password: 'guess-5' }, { remoteAddress: uniqueIp() });
+    const third = await login(ctx, { email: victim.email, password: 'guess-5' }, { remoteAddress: guesser });
     expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(4 * 60 * 2);
 
     // However long it goes on, the wait stops growing at a day.
     let last = third;
-    for (let i = 0; i < 20; i++)
-      last = await login(ctx, { email: victim.email, password: 'guess' }, { remoteAddress: uniqueIp() });
+    for (let i = 0; i < 20; i++) last = await login(ctx, { email: victim.email, password: 'guess' }, { remoteAddress: guesser });
     expectTooMany(last);
     expect(Number(last.headers['retry-after'])).toBe(24 * 60 * 60);
+
+    // Nobody else is refused for it: the owner, from anywhere else, signs in.
+    expect((await login(ctx, { email: victim.email, password: victim.password }, { remoteAddress: uniqueIp() })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('counts an IPv6 client by its /64: new addresses in it do not start a new count', async () => {
+    const victim = await registerShopper(ctx.app);
+    const net = `2001:db8:${randomBytes(2).toString('hex')}:7`;
+    for (let i = 1; i <= 3; i++) {
+      const res = await login(ctx, { email: victim.email, password: 'guess' }, { remoteAddress: `${net}::${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    expectTooMany(await login(ctx, { email: victim.email, password: victim.password }, { remoteAddress: `${net}::ff` }));
+    const elsewhere = `${net.slice(0, -1)}8::1`;
+    expect((await login(ctx, { email: victim.email, password: victim.password }, { remoteAddress: elsewhere })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('bounds guessing spread over many clients only by the per-IP limits (decision 0013)', async () => {
+    const victim = await registerShopper(ctx.app);
+    for (let i = 0; i < 12; i++) {
+      const res = await login(ctx, { email: victim.email, password: `guess-${i}` }, { remoteAddress: uniqueIp() });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await login(ctx, { email: victim.email, password: victim.password }, { remoteAddress: uniqueIp() })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -214,37 +239,44 @@ describe.runIf(process.env.TEST_REDIS_URL)('limits shared through Redis', () => 
       }
       expectTooMany(await login(a, { email: email(), password: 'guess' }, { remoteAddress: ip }));
 
+      // The back-off of one (e-mail, client) pair: counted by both processes, and by neither for another client.
       const target = email();
-      expect((await login(a, { email: target, password: 'guess' }, { remoteAddress: uniqueIp() })).statusCode).toBe(401);
-      expect((await login(b, { email: target, password: 'guess' }, { remoteAddress: uniqueIp() })).statusCode).toBe(401);
-      const first = await login(a, { email: target, password: 'guess' }, { remoteAddress: uniqueIp() });
-      const second = await login(b, { email: target, password: 'guess' }, { remoteAddress: uniqueIp() });
+      const guesser = uniqueIp();
+      expect((await login(a, { email: target, password: 'guess' }, { remoteAddress: guesser })).statusCode).toBe(401);
+      expect((await login(b, { email: target, password: 'guess' }, { remoteAddress: guesser })).statusCode).toBe(401);
+      const first = await login(a, { email: target, password: 'guess' }, { remoteAddress: guesser });
+      const second = await login(b, { email: target, password: 'guess' }, { remoteAddress: guesser });
       expectTooMany(first);
       expectTooMany(second);
       expect(Number(second.headers['retry-after'])).toBeGreaterThan(Number(first.headers['retry-after']) * 1.5);
+      expect((await login(b, { email: target, password: 'guess' }, { remoteAddress: uniqueIp() })).statusCode).toBe(401);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
   });
 });
 
+let passwordHash: Promise<string> | undefined;
+/** A shopper with a session, made without the API (the limits under test are not sign-up's). */
+async function signedInShopper(ctx: TestContext) {
+  passwordHash ??= hashPassword('correct horse battery');
+  const user = await insertUser(ctx.database.db, newShopper() as never, 'shopper', await passwordHash);
+  return ctx.app.tokens.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
+}
+
+/** An empty cart to /api/checkout or its quote: refused (400) after the limits counted it, so no stock is involved. */
+const emptyCart = (ctx: TestContext, url: string, token: string, remoteAddress: string) =>
+  ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: { lines: [] }, remoteAddress });
+
 describe('checkout: per shopper, and per IP only generously', () => {
   let ctx: TestContext;
-  let passwordHash: string;
   beforeAll(async () => {
     ctx = await createTestApp({ CHECKOUT_RATE_LIMIT: '3', CHECKOUT_IP_RATE_LIMIT: '120' });
-    passwordHash = await hashPassword('correct horse battery');
   });
   afterAll(() => ctx.close());
 
-  /** A shopper with a session, made without the API (the limits under test are not sign-up's). */
-  async function shopper() {
-    const user = await insertUser(ctx.database.db, newShopper() as never, 'shopper', passwordHash);
-    return ctx.app.tokens.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
-  }
-  // An empty cart: refused (400) after the limits counted it, so no stock is involved.
-  const checkout = (token: string, remoteAddress: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(token), payload: { lines: [] }, remoteAddress });
+  const shopper = () => signedInShopper(ctx);
+  const checkout = (token: string, remoteAddress: string) => emptyCart(ctx, '/api/checkout', token, remoteAddress);
   const legacy = (token: string, remoteAddress: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/purchases/create', headers: bearer(token), payload: {}, remoteAddress });
 
@@ -316,5 +348,51 @@ describe('password hashes', () => {
     expect(hashingStats()).toMatchObject({ running: 0, queued: 0 });
     const shopper = await registerShopper(ctx.app);
     expect((await login(ctx, { email: shopper.email, password: shopper.password })).statusCode).toBe(200);
+  });
+});
+
+describe('quote: limits of its own, apart from checkout', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ QUOTE_RATE_LIMIT: '3', QUOTE_IP_RATE_LIMIT: '5', CHECKOUT_RATE_LIMIT: '2' });
+  });
+  afterAll(() => ctx.close());
+
+  const quote = (token: string, remoteAddress: string) => emptyCart(ctx, '/api/checkout/quote', token, remoteAddress);
+  const checkout = (token: string, remoteAddress: string) => emptyCart(ctx, '/api/checkout', token, remoteAddress);
+
+  it('are 60 a minute per shopper and 600 per IP by default', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).quoteRateLimit).toEqual({
+      perShopper: { max: 60, timeWindow: '1 minute' },
+      perClient: { max: 600, timeWindow: '1 minute' },
+    });
+  });
+
+  it("refuses a shopper past 3 quotes a minute, and quoting uses up none of the shopper's checkouts", async () => {
+    const ip = uniqueIp();
+    const token = await signedInShopper(ctx);
+    for (let i = 0; i < 3; i++) expect((await quote(token, ip)).statusCode).toBe(400);
+    expectTooMany(await quote(token, ip));
+    expectTooMany(await quote(token, uniqueIp()));
+    // Checkout's own 2: all still there, and then checkout's own limit.
+    for (let i = 0; i < 2; i++) expect((await checkout(token, ip)).statusCode).toBe(400);
+    expectTooMany(await checkout(token, ip));
+  });
+
+  it("leaves quoting alone when a shopper's checkouts are used up", async () => {
+    const ip = uniqueIp();
+    const token = await signedInShopper(ctx);
+    for (let i = 0; i < 2; i++) expect((await checkout(token, ip)).statusCode).toBe(400);
+    expectTooMany(await checkout(token, ip));
+    for (let i = 0; i < 3; i++) expect((await quote(token, ip)).statusCode).toBe(400);
+  });
+
+  it('refuses an IP past 5 quotes a minute from its shoppers, while another IP quotes', async () => {
+    const ip = uniqueIp();
+    const [a, b, c] = await Promise.all([signedInShopper(ctx), signedInShopper(ctx), signedInShopper(ctx)]);
+    for (let i = 0; i < 3; i++) expect((await quote(a, ip)).statusCode).toBe(400);
+    for (let i = 0; i < 2; i++) expect((await quote(b, ip)).statusCode).toBe(400);
+    expectTooMany(await quote(c, ip));
+    expect((await quote(c, uniqueIp())).statusCode).toBe(400);
   });
 });

@@ -110,8 +110,11 @@ function shopLimits(): Record<string, string> {
     AUTH_RATE_LIMIT: String(defaults.authRateLimit.max),
     AUTH_IP_RATE_LIMIT: String(defaults.authIpRateLimit.max),
     AUTH_EMAIL_RATE_LIMIT: String(defaults.authEmailRateLimit.max),
+    REGISTER_IP_RATE_LIMIT: String(defaults.registerIpRateLimit.max),
     CHECKOUT_RATE_LIMIT: String(defaults.checkoutRateLimit.perShopper.max),
     CHECKOUT_IP_RATE_LIMIT: String(defaults.checkoutRateLimit.perClient.max),
+    QUOTE_RATE_LIMIT: String(defaults.quoteRateLimit.perShopper.max),
+    QUOTE_IP_RATE_LIMIT: String(defaults.quoteRateLimit.perClient.max),
   };
 }
 

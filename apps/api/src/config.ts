@@ -32,9 +32,12 @@ const envSchema = z.object({
   AUTH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_EMAIL_RATE_WINDOW: z.string().default('15 minutes'),
+  REGISTER_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   CHECKOUT_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   CHECKOUT_RATE_WINDOW: z.string().default('1 minute'),
+  QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  QUOTE_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   ADMIN_EMAIL: optionalString,
@@ -82,10 +85,14 @@ export interface Config {
   authRateLimit: { max: number; timeWindow: string };
   /** Per client IP across every endpoint that takes a password, whatever the e-mail. */
   authIpRateLimit: { max: number; timeWindow: string };
-  /** Failed sign-ins per e-mail from any IP; past it each try doubles the wait. */
+  /** Failed sign-ins per e-mail and client IP; past it each try from that client doubles the wait. */
   authEmailRateLimit: { max: number; timeWindow: string };
+  /** Registrations per client IP (an hour). */
+  registerIpRateLimit: { max: number; timeWindow: string };
   /** Orders created (checkout, legacy create) per shopper and per client IP. */
   checkoutRateLimit: { perShopper: { max: number; timeWindow: string }; perClient: { max: number; timeWindow: string } };
+  /** Quotes per shopper and per client IP (a minute), counted apart from checkout. */
+  quoteRateLimit: { perShopper: { max: number; timeWindow: string }; perClient: { max: number; timeWindow: string } };
   corsOrigins: string[];
   /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses. */
   trustProxy: false | number | string[];
@@ -209,9 +216,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindow: e.AUTH_RATE_WINDOW },
     authIpRateLimit: { max: e.AUTH_IP_RATE_LIMIT, timeWindow: e.AUTH_RATE_WINDOW },
     authEmailRateLimit: { max: e.AUTH_EMAIL_RATE_LIMIT, timeWindow: e.AUTH_EMAIL_RATE_WINDOW },
+    registerIpRateLimit: { max: e.REGISTER_IP_RATE_LIMIT, timeWindow: '1 hour' },
     checkoutRateLimit: {
       perShopper: { max: e.CHECKOUT_RATE_LIMIT, timeWindow: e.CHECKOUT_RATE_WINDOW },
       perClient: { max: e.CHECKOUT_IP_RATE_LIMIT, timeWindow: e.CHECKOUT_RATE_WINDOW },
+    },
+    quoteRateLimit: {
+      perShopper: { max: e.QUOTE_RATE_LIMIT, timeWindow: '1 minute' },
+      perClient: { max: e.QUOTE_IP_RATE_LIMIT, timeWindow: '1 minute' },
     },
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')

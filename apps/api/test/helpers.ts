@@ -48,8 +48,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
     AUTH_RATE_LIMIT: '1000',
     AUTH_IP_RATE_LIMIT: '100000',
     AUTH_EMAIL_RATE_LIMIT: '1000',
+    REGISTER_IP_RATE_LIMIT: '100000',
     CHECKOUT_RATE_LIMIT: '1000',
     CHECKOUT_IP_RATE_LIMIT: '100000',
+    QUOTE_RATE_LIMIT: '1000',
+    QUOTE_IP_RATE_LIMIT: '100000',
     DATA_DIR,
     // Tests send messages when they choose to (app.messages.worker.drain()).
     MESSAGES_INTERVAL_MS: '0',

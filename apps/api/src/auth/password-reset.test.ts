@@ -19,7 +19,13 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   smtp = await startSmtpStandin();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Adire <hello@shop.example.ng>' });
+  ctx = await createTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL,
+    MAIL_FROM: 'Adire <hello@shop.example.ng>',
+    // Small enough to lock an address (no test here fails a sign-in 3 times, but the lock's).
+    AUTH_EMAIL_RATE_LIMIT: '3',
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -54,6 +60,46 @@ async function resetLink(email: string): Promise<{ mail: ReceivedMail; token: st
   expect(token, mail!.text).toBeDefined();
   return { mail: mail!, token: token! };
 }
+
+describe('a reset and the sign-in lock', () => {
+  const loginFrom = (remoteAddress: string, email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  /** Three wrong passwords from each client: each is then refused (429), the right password too. */
+  async function lockFrom(clients: string[], email: string, password: string) {
+    for (const client of clients) {
+      for (let i = 0; i < 3; i++) expect((await loginFrom(client, email, `wrong-${i}`)).statusCode).toBe(401);
+      expect((await loginFrom(client, email, password)).statusCode).toBe(429);
+    }
+  }
+
+  it('lifts the lock wrong passwords put on the address, for every client that was locked', async () => {
+    const shopper = await registerShopper(ctx.app);
+    const clients = ['10.9.1.1', '10.9.1.2'];
+    await lockFrom(clients, shopper.email, shopper.password);
+
+    const { token } = await resetLink(shopper.email);
+    expect((await reset(token, 'a fresh password 2025')).statusCode).toBe(200);
+    for (const client of clients) expect((await loginFrom(client, shopper.email, 'a fresh password 2025')).statusCode).toBe(200);
+    // Counted from nothing again: one wrong password is a wrong password, not a lock.
+    expect((await loginFrom(clients[0]!, shopper.email, 'wrong')).statusCode).toBe(401);
+  });
+
+  it('keeps the lock when the reset is refused, and keeps other addresses locked', async () => {
+    const [shopper, other] = [await registerShopper(ctx.app), await registerShopper(ctx.app)];
+    await lockFrom(['10.9.2.1'], shopper.email, shopper.password);
+    await lockFrom(['10.9.2.1'], other.email, other.password);
+
+    const refused = await reset(randomBytes(32).toString('base64url'), 'a fresh password 2025');
+    expect(refused.json().msg).toBe(RESET_MESSAGES.invalid);
+    expect((await loginFrom('10.9.2.1', shopper.email, shopper.password)).statusCode).toBe(429);
+
+    const { token } = await resetLink(shopper.email);
+    expect((await reset(token, 'a fresh password 2025')).statusCode).toBe(200);
+    expect((await loginFrom('10.9.2.1', shopper.email, 'a fresh password 2025')).statusCode).toBe(200);
+    expect((await loginFrom('10.9.2.1', other.email, other.password)).statusCode).toBe(429);
+  });
+});
 
 describe('forgot password → e-mail → reset', () => {
   it('e-mails a link that sets a new password once, and signs the account out everywhere', async () => {

@@ -58,6 +58,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/register', {
     onRequest: perClient,
+    // After validation: a form refused as invalid is not an account tried.
+    preHandler: app.limitRegistrations,
     config: { rateLimit },
     schema: {
       tags,
@@ -166,7 +168,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: answer, 400: errorResponse, 429: errorResponse },
     },
     handler: async (request) => {
-      await auth.resetPassword(request.body.token, request.body.password);
+      const email = await auth.resetPassword(request.body.token, request.body.password);
+      // The owner proved the address: the locks wrong passwords put on it, from every client, end.
+      if (email) await app.forgetSignInFailures(email);
       return { msg: RESET_MESSAGES.done };
     },
   });

@@ -96,16 +96,18 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
     /**
      * Sets a new password with a reset link's token: used once, before it expires. Uses the
      * token, sets the password (signing the account out everywhere), ends the user's other
-     * links and queues the "password changed" e-mail, all in one transaction.
+     * links and queues the "password changed" e-mail, all in one transaction. Answers the
+     * account's e-mail (whose sign-in failures the caller then forgets).
      */
-    async resetPassword(token: string, password: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    async resetPassword(token: string, password: string): Promise<string | undefined> {
+      return db.transaction(async (tx) => {
         const claim = await claimReset(tx, hashResetToken(token));
         if ('refused' in claim) throw badRequest(RESET_MESSAGES[claim.refused]);
         await setPassword(tx, claim.userId, password);
         await endResets(tx, claim.userId);
         const user = await findUserById(tx, claim.userId);
         if (user) await notifier.passwordChanged(tx, user);
+        return user?.email;
       });
     },
   };

@@ -80,13 +80,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post('/api/checkout/quote', {
-    onRequest: app.requireUser,
+    onRequest: [app.requireUser, app.limitQuote],
     schema: {
       tags,
       security,
       summary: 'Price an order as checkout would (goods, markdowns, coupon, delivery to the state), without creating it',
+      description:
+        'Rate-limited per shopper and per client IP apart from checkout (429 with Retry-After; QUOTE_RATE_LIMIT, QUOTE_IP_RATE_LIMIT).',
       body: quoteBody,
-      response: { 200: quoteResponse, ...errors },
+      response: { 200: quoteResponse, ...errors, 429: errorResponse },
     },
     handler: async (request) => {
       const user = request.user!;
