@@ -66,6 +66,16 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   BACKUP_DIR: optionalString,
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+  BACKUP_ENCRYPTION_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'at least 16 characters (e.g. openssl rand -base64 32)').optional(),
+  ),
+  BACKUP_S3_BUCKET: optionalString,
+  BACKUP_S3_REGION: z.string().default('us-east-1'),
+  BACKUP_S3_ENDPOINT: optionalString,
+  BACKUP_S3_ACCESS_KEY_ID: optionalString,
+  BACKUP_S3_SECRET_ACCESS_KEY: optionalString,
+  BACKUP_S3_FORCE_PATH_STYLE: bool,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -131,8 +141,16 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** json: one JSON object per line; pretty: readable; auto: pretty on a terminal outside production. */
   logFormat: Env['LOG_FORMAT'];
-  /** Where `npm run backup` writes, and how many backups it keeps. */
-  backup: { dir: string; keep: number };
+  /**
+   * Where `npm run backup` writes, how many backups it keeps, the passphrase it encrypts them
+   * with (age), and the private bucket it copies them to: never the images bucket.
+   */
+  backup: {
+    dir: string;
+    keep: number;
+    encryptionKey: string | undefined;
+    s3: Omit<NonNullable<Config['s3']>, 'publicUrl'> | undefined;
+  };
 }
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
@@ -263,6 +281,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     logFormat: e.LOG_FORMAT,
-    backup: { dir: e.BACKUP_DIR ? path.resolve(baseDir, e.BACKUP_DIR) : path.join(dataDir, 'backups'), keep: e.BACKUP_KEEP },
+    backup: {
+      dir: e.BACKUP_DIR ? path.resolve(baseDir, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      keep: e.BACKUP_KEEP,
+      encryptionKey: e.BACKUP_ENCRYPTION_KEY,
+      s3: e.BACKUP_S3_BUCKET
+        ? {
+            bucket: e.BACKUP_S3_BUCKET,
+            region: e.BACKUP_S3_REGION,
+            endpoint: e.BACKUP_S3_ENDPOINT,
+            accessKeyId: e.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.BACKUP_S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.BACKUP_S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
   };
 }

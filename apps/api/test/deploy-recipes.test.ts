@@ -191,6 +191,22 @@ describe('compose.yaml', () => {
     expect(appEnv.S3_PUBLIC_URL).toMatch(new RegExp(`/${appEnv.S3_BUCKET}$`));
   });
 
+  it('sends backups to a bucket of their own that minio-setup keeps private, never to the public images bucket', () => {
+    const config = loadConfig({ ...appEnv, DATA_DIR: '/data' });
+    const backups = config.backup.s3;
+    expect(backups?.bucket).toBeDefined();
+    expect(backups?.bucket).not.toBe(config.s3?.bucket);
+    const store = services[new URL(backups?.endpoint ?? '').hostname]?.environment ?? {};
+    expect(store.MINIO_ROOT_USER).toBe(backups?.accessKeyId);
+    expect(interpolate(store.MINIO_ROOT_PASSWORD ?? '', required)).toBe(backups?.secretAccessKey);
+    const setup = services['minio-setup']?.command?.join(' ') ?? '';
+    expect(setup).toContain(`mb --ignore-existing store/${backups?.bucket}`);
+    expect(setup).toContain(`anonymous set none store/${backups?.bucket}`);
+    expect(setup).not.toMatch(new RegExp(`anonymous set (download|public|upload) store/${backups?.bucket}\\b`));
+    // Without a key nothing leaves the machine; compose passes the one in .env on.
+    expect(services.app?.environment?.BACKUP_ENCRYPTION_KEY).toMatch(/^\$\{BACKUP_ENCRYPTION_KEY:-\}$/);
+  });
+
   it('starts the app after what it needs, with its data folder on a volume', () => {
     for (const name of Object.keys(services.app?.depends_on ?? {})) expect(services[name], name).toBeDefined();
     expect(services.app?.volumes?.some((v) => v.endsWith(`:${dockerfile().env.DATA_DIR}`))).toBe(true);
@@ -223,6 +239,30 @@ describe('deploy/shop.service (systemd)', () => {
     expect(drain, 'start.ts no longer names its drain timeout DRAIN_TIMEOUT_MS').toBeDefined();
     expect(service.get('KillSignal')).toEqual(['SIGTERM']);
     expect(Number(service.get('TimeoutStopSec')?.[0]) * 1000).toBeGreaterThan(Number(drain?.replace(/_/g, '')));
+  });
+});
+
+describe('deploy/shop-backup.service (systemd)', () => {
+  const service = unit('deploy/shop-backup.service');
+  const environment = Object.fromEntries((service.get('Environment') ?? []).map((e) => e.split('=', 2) as [string, string]));
+
+  it("runs the backup the API build writes, with the shop's settings and data folder", () => {
+    const script =
+      service
+        .get('ExecStart')?.[0]
+        ?.split(/\s+/)
+        .find((arg) => arg.endsWith('.js')) ?? '';
+    expect(entryNames).toContain(path.basename(script, '.js'));
+    expectKnownSettings(Object.keys(environment), 'deploy/shop-backup.service');
+    expect(service.get('EnvironmentFile')).toEqual(unit('deploy/shop.service').get('EnvironmentFile'));
+    expect(service.get('ReadWritePaths')).toEqual([environment.DATA_DIR]);
+  });
+
+  it('names only backup settings the shop reads', () => {
+    const named = [...read('deploy/shop-backup.service').matchAll(/\b(BACKUP_[A-Z0-9_]+)/g)].map((m) => m[1] ?? '');
+    expect(named).toContain('BACKUP_ENCRYPTION_KEY');
+    expect(named).toContain('BACKUP_S3_BUCKET');
+    expectKnownSettings([...new Set(named)], 'deploy/shop-backup.service');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * `npm run restore -- FILE [--force]`: a backup (npm run backup) into the configured database
  * (DATABASE_URL, or the embedded one in DATA_DIR) and DATA_DIR/uploads (ops/restore.ts,
- * decision 17). A target that holds anything is refused unless --force.
+ * decision 17). A target that holds anything is refused unless --force. An encrypted backup
+ * (.tar.gz.age) needs BACKUP_ENCRYPTION_KEY, the key it was made with.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,7 +29,7 @@ try {
     force: parsed.values.force === true,
   });
   console.log(
-    `Restored ${result.manifest.kind} backup of ${result.manifest.createdAt} into ${result.target}: ` +
+    `Restored ${result.encrypted ? 'the encrypted ' : ''}${result.manifest.kind} backup of ${result.manifest.createdAt} into ${result.target}: ` +
       `orders: ${result.rows.orders ?? 0}, users: ${result.rows.users ?? 0}, products: ${result.rows.products ?? 0}; ${result.images} image files.`,
   );
   if (result.replaced) console.log(`The database folder it replaced is kept in ${result.replaced}: delete it when satisfied.`);

@@ -42,11 +42,14 @@ export interface S3StorageConfig {
 }
 
 /**
- * A client of the configured bucket's service; the images and the off-machine copy of the
- * backups (ops/backup.ts) both use it. Loaded only when configured: the SDK is large and the
+ * A client of a bucket's service: the images', and the backups' own private bucket
+ * (ops/backup.ts, BACKUP_S3_*). Loaded only when configured: the SDK is large and the
  * default needs none of it.
  */
-export async function s3Client(config: S3StorageConfig, options: Partial<import('@aws-sdk/client-s3').S3ClientConfig> = {}) {
+export async function s3Client(
+  config: Omit<S3StorageConfig, 'publicUrl'>,
+  options: Partial<import('@aws-sdk/client-s3').S3ClientConfig> = {},
+) {
   const { S3Client } = await import('@aws-sdk/client-s3');
   return new S3Client({
     ...options,

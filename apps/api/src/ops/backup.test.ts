@@ -1,23 +1,33 @@
 /**
  * npm run backup / restore on the embedded database, as real processes: from the stopped
  * folder and through the running shop, into fresh folders; keeping the last N; refusing a
- * target that holds data unless --force; the copy to S3.
+ * target that holds data unless --force; encrypted with BACKUP_ENCRYPTION_KEY; the copy to
+ * the backups' own bucket only once it refused an unsigned read, never to the images bucket.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
 import { newShopper } from '../../test/helpers.ts';
-import { startS3Standin } from '../../test/s3-standin.ts';
 import { buildApp } from '../app.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { lockFile } from '../db/data-dir-lock.ts';
 import type { BackupManifest } from './backup.ts';
 import { OPS_TOKEN_HEADER, opsToken, PGLITE_DUMP_PATH } from './pglite-snapshot.ts';
-import { fillShop, JWT_SECRET, runCommand, shopConfig, type ShopFingerprint, shopFingerprint } from './test-shop.ts';
+import {
+  BACKUP_KEY,
+  backupBesideS3,
+  backupBucket,
+  fillShop,
+  JWT_SECRET,
+  manifestOf,
+  runCommand,
+  shopConfig,
+  type ShopFingerprint,
+  shopFingerprint,
+} from './test-shop.ts';
 
 const folders: string[] = [];
 const folder = (prefix: string) => {
@@ -41,19 +51,9 @@ async function withShop<T>(dataDir: string, fn: (app: FastifyInstance, db: Db) =
   }
 }
 
-async function manifestOf(file: string): Promise<BackupManifest> {
-  let text = '';
-  await tar.t({
-    file,
-    filter: (p) => p === 'manifest.json',
-    onReadEntry: (entry) => entry.on('data', (chunk: Buffer) => (text += chunk.toString())),
-  });
-  return JSON.parse(text) as BackupManifest;
-}
-
 const backups = (dir: string) =>
   readdirSync(dir)
-    .filter((n) => /^shop-.*\.tar\.gz$/.test(n))
+    .filter((n) => /^shop-.*\.tar\.gz(\.age)?$/.test(n))
     .sort();
 
 let shopDir: string;
@@ -77,7 +77,7 @@ describe('npm run backup and restore (embedded database)', () => {
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/Backup written: .*shop-\d{8}T\d{6}\.\d{3}Z\.tar\.gz/);
     backup = path.join(backupDir, backups(backupDir)[0]!);
-    const manifest = await manifestOf(backup);
+    const manifest = await manifestOf<BackupManifest>(backup);
     expect(manifest).toMatchObject({ format: 'shop-backup', kind: 'pglite', via: 'folder', images: { storage: 'local' } });
     expect(manifest.rows.orders).toBe(3);
     expect(manifest.migrations.count).toBeGreaterThan(10);
@@ -114,6 +114,11 @@ describe('npm run backup and restore (embedded database)', () => {
     const refused = await runCommand('restore', [foreign], { DATA_DIR: folder('foreign-target') });
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/is not a shop backup \(npm run backup\): it cannot be read as a \.tar\.gz/);
+    const fake = path.join(folder('fake'), 'shop-20240101T000000.000Z.tar.gz.age');
+    writeFileSync(fake, 'not encrypted');
+    const notAge = await runCommand('restore', [fake], { DATA_DIR: folder('fake-target'), BACKUP_ENCRYPTION_KEY: BACKUP_KEY });
+    expect(notAge.status).toBe(1);
+    expect(notAge.stderr).toMatch(/is named \.age but is not an age-encrypted file/);
   }, 60_000);
 
   it('keeps the newest BACKUP_KEEP backups, and never counts a half-written one', async () => {
@@ -129,29 +134,115 @@ describe('npm run backup and restore (embedded database)', () => {
     expect(kept[1]).not.toMatch(/^shop-2024/);
     expect(made.stdout).toMatch(/Deleted 2 older backups/);
   }, 120_000);
+});
 
-  it('copies the backup to the S3 bucket under backups/ when S3 is configured', async () => {
-    const s3 = await startS3Standin();
-    try {
-      const backupDir = folder('s3');
-      const made = await runCommand('backup', [], {
-        DATA_DIR: shopDir,
-        BACKUP_DIR: backupDir,
-        S3_BUCKET: 'shop-images',
-        S3_ENDPOINT: s3.endpoint,
-        S3_FORCE_PATH_STYLE: 'true',
-        S3_ACCESS_KEY_ID: 'test',
-        S3_SECRET_ACCESS_KEY: 'test',
-      });
-      expect(made.status, made.stderr).toBe(0);
-      const [name] = backups(backupDir);
-      expect(made.stdout).toContain(`s3://shop-images/backups/${name}`);
-      expect(s3.objects.get(`/shop-images/backups/${name}`)?.body.equals(readFileSync(path.join(backupDir, name!)))).toBe(true);
-      // The images live in the bucket then: the backup says so instead of holding them.
-      expect((await manifestOf(path.join(backupDir, name!))).images).toMatchObject({ storage: 's3', bucket: 'shop-images' });
-    } finally {
-      await s3.close();
-    }
+describe('encrypted backups and their copy off the machine', () => {
+  const AGE_HEADER = 'age-encryption.org/v1\n';
+  const imagesBucket = (endpoint: string) => ({
+    S3_BUCKET: 'shop-images',
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'images',
+    S3_SECRET_ACCESS_KEY: 'images-secret',
+  });
+  /** The settings of an encrypted backup into `backupDir`, copied to the stand-in's backups bucket. */
+  const encryptedInto = (backupDir: string) => (endpoint: string) => ({
+    DATA_DIR: shopDir,
+    BACKUP_DIR: backupDir,
+    BACKUP_ENCRYPTION_KEY: BACKUP_KEY,
+    ...backupBucket(endpoint),
+  });
+
+  it('never copies a backup to the images bucket, which anyone may read', async () => {
+    const backupDir = folder('images-bucket');
+    const { made, s3 } = await backupBesideS3(
+      (endpoint) => ({ DATA_DIR: shopDir, BACKUP_DIR: backupDir, BACKUP_ENCRYPTION_KEY: BACKUP_KEY, ...imagesBucket(endpoint) }),
+      ['shop-images'],
+    );
+    expect(made.status, made.stderr).toBe(0);
+    expect(s3.requests).toEqual([]);
+    expect(made.stdout).not.toMatch(/Copied to/);
+    // The images live in that bucket: the backup says so instead of holding them.
+    const [name] = backups(backupDir);
+    expect((await manifestOf<BackupManifest>(path.join(backupDir, name!), BACKUP_KEY)).images).toMatchObject({
+      storage: 's3',
+      bucket: 'shop-images',
+    });
+  }, 120_000);
+
+  it('with BACKUP_S3_BUCKET but no key: keeps the backup here, unencrypted, uploads nothing and warns', async () => {
+    const backupDir = folder('no-key');
+    const { made, s3 } = await backupBesideS3((endpoint) => ({
+      DATA_DIR: shopDir,
+      BACKUP_DIR: backupDir,
+      ...backupBucket(endpoint),
+    }));
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stderr).toMatch(/Not copied to s3:\/\/shop-backups: BACKUP_S3_BUCKET is set but BACKUP_ENCRYPTION_KEY is not/);
+    expect(s3.requests).toEqual([]);
+    expect(backups(backupDir)).toEqual([expect.stringMatching(/\.tar\.gz$/)]);
+  }, 120_000);
+
+  it('encrypts with the key, uploads once the bucket refused an unsigned read of a probe, and restores only with the key', async () => {
+    const backupDir = folder('encrypted');
+    const { made, s3 } = await backupBesideS3(encryptedInto(backupDir), ['shop-images']);
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/Keep a copy of that key off this server.*loses every backup/);
+    const [name] = backups(backupDir);
+    expect(name).toMatch(/^shop-\d{8}T\d{6}\.\d{3}Z\.tar\.gz\.age$/);
+    const file = path.join(backupDir, name!);
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, AGE_HEADER.length).toString()).toBe(AGE_HEADER);
+    expect(bytes.includes('"shop-backup"')).toBe(false);
+    expect((await manifestOf<BackupManifest>(file, BACKUP_KEY)).rows.orders).toBe(3);
+    await expect(manifestOf(file, 'another key of some length')).rejects.toThrow(/no identity matched/);
+
+    // The probe: written with credentials, refused without, deleted; then the backup.
+    const [put, get, del, upload, ...more] = s3.requests;
+    expect(put).toMatchObject({
+      method: 'PUT',
+      signed: true,
+      key: expect.stringMatching(/^\/shop-backups\/backups\/\.probe-\w+$/),
+    });
+    expect(get).toEqual({ method: 'GET', key: put!.key, signed: false, status: 403 });
+    expect(del).toMatchObject({ method: 'DELETE', key: put!.key, signed: true });
+    expect(upload).toMatchObject({ method: 'PUT', key: `/shop-backups/backups/${name}`, signed: true });
+    expect(more).toEqual([]);
+    expect([...s3.objects.keys()]).toEqual([`/shop-backups/backups/${name}`]);
+    expect(s3.objects.get(`/shop-backups/backups/${name}`)?.body.equals(bytes)).toBe(true);
+    expect(made.stdout).toContain(`Copied to s3://shop-backups/backups/${name}`);
+
+    const noKey = await runCommand('restore', [file], { DATA_DIR: folder('no-key-target') });
+    expect(noKey.status).toBe(1);
+    expect(noKey.stderr).toMatch(/is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was made with/);
+    const wrongKey = await runCommand('restore', [file], {
+      DATA_DIR: folder('wrong-key-target'),
+      BACKUP_ENCRYPTION_KEY: 'another key of some length',
+    });
+    expect(wrongKey.status).toBe(1);
+    expect(wrongKey.stderr).toMatch(/BACKUP_ENCRYPTION_KEY does not open .*: it was encrypted with another key/);
+
+    const fresh = folder('restored-encrypted');
+    const restored = await runCommand('restore', [file], { DATA_DIR: fresh, BACKUP_ENCRYPTION_KEY: BACKUP_KEY });
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/Restored the encrypted pglite backup/);
+    expect(await withShop(fresh, shopFingerprint)).toEqual(before);
+  }, 180_000);
+
+  it('refuses to upload to a backups bucket that serves an unsigned read, and keeps the backup here', async () => {
+    const backupDir = folder('public-bucket');
+    const { made, s3 } = await backupBesideS3(encryptedInto(backupDir), ['shop-backups']);
+    expect(made.status).toBe(1);
+    expect(made.stderr).toMatch(
+      /backup itself is kept: .*\.tar\.gz\.age\): Not copied to s3:\/\/shop-backups: .*anyone who guesses/,
+    );
+    expect(backups(backupDir)).toHaveLength(1);
+    const [put, get, del, ...more] = s3.requests;
+    expect(put).toMatchObject({ method: 'PUT', key: expect.stringMatching(/\/\.probe-/) });
+    expect(get).toMatchObject({ method: 'GET', key: put!.key, signed: false, status: 200 });
+    expect(del).toMatchObject({ method: 'DELETE', key: put!.key });
+    expect(more).toEqual([]);
+    expect(s3.objects.size).toBe(0);
   }, 120_000);
 });
 

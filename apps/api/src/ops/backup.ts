@@ -6,16 +6,21 @@
  *   uploads/               the images on local disk (with S3 they already live off the machine)
  * The database is copied first, then the images: an image is stored before any row names
  * it, so every image the copied rows name is in the backup (later uploads are extra).
- * The last BACKUP_KEEP backups are kept; with S3 configured each is also copied to the
- * bucket under backups/.
+ * With BACKUP_ENCRYPTION_KEY the file is shop-<UTC time>.tar.gz.age, encrypted (age).
+ * The last BACKUP_KEEP backups are kept. A backup leaves the machine only encrypted, only
+ * for its own bucket (BACKUP_S3_*, never the images' public one), and only once that bucket
+ * has refused to hand a probe object to a request without credentials.
  */
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import { s3Client } from '../media/storage.ts';
 import { packFolder } from './archive.ts';
 import { pgliteConnection, postgresConnection } from './connection.ts';
+import { AGE_SUFFIX } from './encryption.ts';
 import { openSnapshot, takePgliteSnapshot } from './pglite-snapshot.ts';
 import { runTool, toolFor, toolMajor } from './postgres-tools.ts';
 import { type MigrationLevel, migrationLevel, rowCounts, serverVersion, tablesInOrder } from './rows.ts';
@@ -39,9 +44,13 @@ export interface BackupManifest {
   images: { storage: 'local'; files: number } | { storage: 's3'; bucket: string; note: string };
 }
 
-/** shop-20250102T030405.678Z.tar.gz: sorts by time; the milliseconds keep two quick ones apart. */
-export const backupName = (date: Date) => `shop-${date.toISOString().replace(/[-:]/g, '')}.tar.gz`;
-export const BACKUP_FILE = /^shop-\d{8}T\d{6}\.\d{3}Z\.tar\.gz$/;
+/**
+ * shop-20250102T030405.678Z.tar.gz(.age): sorts by time; the milliseconds keep two quick ones
+ * apart; .age when encrypted.
+ */
+export const backupName = (date: Date, encrypted = false) =>
+  `shop-${date.toISOString().replace(/[-:]/g, '')}.tar.gz${encrypted ? AGE_SUFFIX : ''}`;
+export const BACKUP_FILE = /^shop-\d{8}T\d{6}\.\d{3}Z\.tar\.gz(\.age)?$/;
 
 type DatabasePart = Pick<BackupManifest, 'kind' | 'postgres' | 'pgDump' | 'via' | 'migrations' | 'rows' | 'database'>;
 
@@ -128,8 +137,9 @@ export async function createBackup(config: Config, now = new Date()): Promise<{ 
     const manifest: BackupManifest = { format: 'shop-backup', version: 1, createdAt: now.toISOString(), ...database, images };
     await writeFile(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = ['manifest.json', 'database', ...(images.storage === 'local' && images.files > 0 ? ['uploads'] : [])];
-    const file = path.join(config.backup.dir, backupName(now));
-    await packFolder(work, entries, file);
+    const { encryptionKey } = config.backup;
+    const file = path.join(config.backup.dir, backupName(now, encryptionKey !== undefined));
+    await packFolder(work, entries, file, encryptionKey);
     return { file, manifest };
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -144,22 +154,103 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   return old;
 }
 
-/** With S3 configured: a copy of the backup in the bucket, under backups/. Answers its key. */
+/** What `npm run backup` prints when a backup is encrypted. */
+export const KEEP_THE_KEY =
+  'Encrypted with BACKUP_ENCRYPTION_KEY. Keep a copy of that key off this server (a password manager, a safe): ' +
+  'it is the only way to open these backups, and an owner who loses it loses every backup.';
+
+/** Why a configured off-site copy is not made, if it is not: a backup leaves this machine only encrypted. */
+export function offsiteWarning(config: Config): string | undefined {
+  if (!config.backup.s3 || config.backup.encryptionKey) return undefined;
+  return (
+    `Not copied to s3://${config.backup.s3.bucket}: BACKUP_S3_BUCKET is set but BACKUP_ENCRYPTION_KEY is not, and a ` +
+    'backup leaves this machine only encrypted. Set BACKUP_ENCRYPTION_KEY (e.g. openssl rand -base64 32) and keep a ' +
+    'copy of it off this server.'
+  );
+}
+
+type BackupBucket = NonNullable<Config['backup']['s3']>;
+
+/**
+ * PutObject's request as the SDK sends it (virtual-hosted or path-style, the key encoded), as
+ * a plain URL: the probe is fetched at exactly the address it was written to.
+ */
+async function putAndLocate(client: S3Client, bucket: string, key: string): Promise<string> {
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+  const put = new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'npm run backup: is this bucket private?' });
+  let url: string | undefined;
+  put.middlewareStack.add(
+    (next) => async (args) => {
+      const {
+        protocol,
+        hostname,
+        port,
+        path: where,
+      } = args.request as { protocol: string; hostname: string; port?: number; path: string };
+      url = `${protocol}//${hostname}${port ? `:${port}` : ''}${where}`;
+      return next(args);
+    },
+    { step: 'finalizeRequest', name: 'shopProbeUrl' },
+  );
+  await client.send(put);
+  if (!url) throw new Error('the S3 client sent no request for the probe object');
+  return url;
+}
+
+/**
+ * Refuses (throws) unless the bucket refuses what anyone may ask: a probe object is written
+ * with the bucket's credentials, then fetched without any (no Authorization, no signature).
+ * Only 401 or 403 means private; a 200 means anyone who guesses a backup's name downloads the
+ * whole database, and anything else (a redirect, a 404, no answer) proves neither. The probe
+ * is deleted whatever the answer.
+ */
+async function checkPrivate(client: S3Client, bucket: BackupBucket): Promise<void> {
+  const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const key = `backups/.probe-${randomBytes(12).toString('hex')}`;
+  const url = await putAndLocate(client, bucket.bucket, key);
+  let status: number | string;
+  try {
+    const answer = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    await answer.body?.cancel();
+    status = answer.status;
+  } catch (error) {
+    status = (error as Error).message;
+  } finally {
+    await client.send(new DeleteObjectCommand({ Bucket: bucket.bucket, Key: key }));
+  }
+  if (status === 401 || status === 403) return;
+  const why =
+    status === 200
+      ? `it handed ${key} to a request without credentials: anyone who guesses a backup's name could download it. ` +
+        'Make the bucket private (no anonymous or public read policy; a bucket of its own, never the images bucket)'
+      : `a request without credentials for ${key} got ${typeof status === 'number' ? `HTTP ${status}` : `no answer (${status})`}, ` +
+        'not the refusal (401 or 403) that shows the bucket is private. Check BACKUP_S3_ENDPOINT, BACKUP_S3_REGION and ' +
+        "the bucket's access policy";
+  throw new Error(`Not copied to s3://${bucket.bucket}: ${why}, then run npm run backup again.`);
+}
+
+/**
+ * With BACKUP_S3_BUCKET (and a key): a copy of the encrypted backup in that bucket, under
+ * backups/, once the bucket proved private. Answers its key; undefined when no bucket is set.
+ */
 export async function copyOffsite(config: Config, file: string): Promise<string | undefined> {
-  if (!config.s3) return undefined;
+  const bucket = config.backup.s3;
+  if (!bucket) return undefined;
+  if (!file.endsWith(AGE_SUFFIX)) throw new Error(`${file} is not encrypted: a backup leaves this machine only encrypted.`);
   const { PutObjectCommand } = await import('@aws-sdk/client-s3');
   // A file streamed with its length, signed as is: no aws-chunked body with a checksum
   // trailer, which not every S3-compatible service reads.
-  const client = await s3Client(config.s3, { requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const client = await s3Client(bucket, { requestChecksumCalculation: 'WHEN_REQUIRED' });
   const key = `backups/${path.basename(file)}`;
   try {
+    await checkPrivate(client, bucket);
     await client.send(
       new PutObjectCommand({
-        Bucket: config.s3.bucket,
+        Bucket: bucket.bucket,
         Key: key,
         Body: createReadStream(file),
         ContentLength: (await stat(file)).size,
-        ContentType: 'application/gzip',
+        ContentType: 'application/octet-stream',
       }),
     );
   } finally {

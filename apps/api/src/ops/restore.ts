@@ -4,6 +4,8 @@
  * DATA_DIR/uploads. A target that holds anything (shop rows, a database folder, images,
  * other sessions on the database) is refused unless --force; the embedded database is never
  * restored while a process has it open. The result is checked against the backup's counts.
+ * An encrypted backup (age, told by its first line) is decrypted with BACKUP_ENCRYPTION_KEY
+ * as it is unpacked; today's unencrypted ones are read as they are.
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
@@ -15,12 +17,15 @@ import { lockDataDir, lockHolder } from '../db/data-dir-lock.ts';
 import { readJson, unpackFile } from './archive.ts';
 import type { BackupManifest } from './backup.ts';
 import { displayUrl, pgliteConnection, postgresConnection } from './connection.ts';
+import { openEncrypted } from './encryption.ts';
 import { hasPgliteDatabase } from './pglite-snapshot.ts';
 import { runTool, toolFor } from './postgres-tools.ts';
 import { describeCounts, rowCounts, shopData, tablesInOrder } from './rows.ts';
 
 export interface RestoreResult {
   manifest: BackupManifest;
+  /** Whether the file was encrypted (and BACKUP_ENCRYPTION_KEY opened it). */
+  encrypted: boolean;
   target: string;
   rows: Record<string, number>;
   images: number;
@@ -97,7 +102,8 @@ export async function restoreBackup(config: Config, file: string, { force = fals
   if (!existsSync(file)) throw new Error(`No such file: ${file}`);
   const work = await mkdtemp(path.join(tmpdir(), 'shop-restore-'));
   try {
-    await unpackFile(file, work, 'a shop backup (npm run backup)');
+    const decrypted = await openEncrypted(file, config.backup.encryptionKey);
+    await unpackFile(file, work, 'a shop backup (npm run backup)', decrypted);
     const manifest = await readJson<BackupManifest>(path.join(work, 'manifest.json')).catch(() => undefined);
     if (manifest?.format !== 'shop-backup' || manifest.version !== 1) {
       throw new Error(`${file} is not a shop backup (npm run backup), or is of a newer version`);
@@ -132,7 +138,7 @@ export async function restoreBackup(config: Config, file: string, { force = fals
       await cp(path.join(work, 'uploads'), uploads, { recursive: true, force: true });
       images = await filesIn(path.join(work, 'uploads'));
     }
-    return { manifest, ...restored, images };
+    return { manifest, encrypted: decrypted !== undefined, ...restored, images };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,15 +1,22 @@
 /**
  * What the backup tests share: a small shop made through the API (an admin, shoppers,
  * products with uploaded images, paid and pending orders), a fingerprint of it as the API
- * shows it (every order with its lines and totals, every user, every image's bytes), and
- * the commands run as real processes.
+ * shows it (every order with its lines and totals, every user, every image's bytes), the
+ * commands run as real processes, and a backup's manifest read the way an owner would read
+ * it (an encrypted one opened with age-encryption itself, not with the shop's code).
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Decrypter } from 'age-encryption';
 import type { FastifyInstance } from 'fastify';
+import * as tar from 'tar';
 import { expect } from 'vitest';
 import { bearer, registerShopper } from '../../test/helpers.ts';
+import { startS3Standin } from '../../test/s3-standin.ts';
 import { client, png } from '../catalog/test-support.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
@@ -22,6 +29,49 @@ export const JWT_SECRET = randomBytes(32).toString('hex');
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 
+/** BACKUP_ENCRYPTION_KEY in the tests. */
+export const BACKUP_KEY = randomBytes(24).toString('base64');
+
+/** The settings of a private backups bucket on the S3 stand-in at `endpoint`. */
+export const backupBucket = (endpoint: string, bucket = 'shop-backups') => ({
+  BACKUP_S3_BUCKET: bucket,
+  BACKUP_S3_ENDPOINT: endpoint,
+  BACKUP_S3_FORCE_PATH_STYLE: 'true',
+  BACKUP_S3_ACCESS_KEY_ID: 'backups',
+  BACKUP_S3_SECRET_ACCESS_KEY: 'backups-secret',
+});
+
+/**
+ * npm run backup with the settings `env` gives for an S3 stand-in's endpoint, whose
+ * `anonymousRead` buckets anyone may read. The stand-in is closed after; what it holds and
+ * the requests it answered stay readable.
+ */
+export async function backupBesideS3(env: (endpoint: string) => Record<string, string>, anonymousRead: string[] = []) {
+  const s3 = await startS3Standin({ anonymousRead });
+  try {
+    return { made: await runCommand('backup', [], env(s3.endpoint)), s3 };
+  } finally {
+    await s3.close();
+  }
+}
+
+/** A backup's manifest.json; an encrypted one (.age) opened with `key`. */
+export async function manifestOf<T>(file: string, key?: string): Promise<T> {
+  let text = '';
+  const list = tar.t({
+    filter: (p) => p === 'manifest.json',
+    onReadEntry: (entry) => entry.on('data', (chunk: Buffer) => (text += chunk.toString())),
+  });
+  if (key) {
+    const decrypter = new Decrypter();
+    decrypter.addPassphrase(key);
+    await pipeline(Readable.from(Buffer.from(await decrypter.decrypt(new Uint8Array(readFileSync(file))))), list);
+  } else {
+    await pipeline(Readable.from(readFileSync(file)), list);
+  }
+  return JSON.parse(text) as T;
+}
+
 /**
  * Runs a command (src/cli/<name>.ts) as `npm run` would, with the shop's configuration.
  * Asynchronously: a stand-in server of this process (S3) must keep answering meanwhile.
@@ -29,8 +79,18 @@ const apiDir = path.resolve(import.meta.dirname, '../..');
 export function runCommand(name: string, args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], {
     cwd: apiDir,
-    // biome-ignore lint/style/noProcessEnv: the command inherits the test's environment (PATH, TEST_*), like any child.
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', S3_BUCKET: '', JWT_SECRET, LOG_LEVEL: 'silent', ...env },
+    env: {
+      // biome-ignore lint/style/noProcessEnv: the command inherits the test's environment (PATH, TEST_*), like any child.
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      S3_BUCKET: '',
+      BACKUP_S3_BUCKET: '',
+      BACKUP_ENCRYPTION_KEY: '',
+      JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
   });
   let stdout = '';
   let stderr = '';
