@@ -298,3 +298,19 @@ describe('POST /api/products/import, watching its progress (Accept: application/
     expect(anonymousAnswer.json().msg).toEqual(expect.any(String));
   });
 });
+
+describe('POST /api/products/import: at most 50,000 rows', () => {
+  const rows = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `CAP-${tag}-${i},x`);
+
+  it('refuses a longer file with 400, reading no further than the cap (a malformed row after it is never reported)', async () => {
+    const res = await upload(['sku,stock', ...rows(50_001, 'A'), 'CAP-"BROKEN,1', 'CAP-A-LAST,1'].join('\n'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('A file can have at most 50000 rows');
+  });
+
+  it('reads a file of exactly 50,000 rows', async () => {
+    const res = await upload(['sku,stock', ...rows(50_000, 'B')].join('\n'), '?dryRun=true');
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.json().errors).toHaveLength(50_000);
+  });
+});

@@ -219,7 +219,9 @@ export interface CatalogueFile {
 
 /**
  * Reads the file before any work starts; 400 when it is not a CSV with a `sku` column, or too
- * long. The CSV parser loads with the first import (a process that never imports never pays for it).
+ * long. The parser stops at the first row past the cap, so a long file costs no more than
+ * the cap (and what lies past it is never read). The CSV parser loads with the first import
+ * (a process that never imports never pays for it).
  */
 export async function readCatalogueFile(file: Buffer): Promise<CatalogueFile> {
   const { parse } = await import('csv-parse/sync');
@@ -231,6 +233,8 @@ export async function readCatalogueFile(file: Buffer): Promise<CatalogueFile> {
       skip_empty_lines: true,
       relax_column_count: true,
       trim: false,
+      // Data rows (the header is not one): one past the cap says the file is too long.
+      to: MAX_IMPORT_ROWS + 1,
     });
   } catch (error) {
     throw badRequest(`The file is not a CSV file that can be read: ${(error as Error).message}`);
