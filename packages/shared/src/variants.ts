@@ -65,8 +65,16 @@ export const variantInput = z.object({
     .max(1_000_000_000, 'Stock is too large'),
   /** URLs of the product's images that show this colour (none: all). */
   imageUrls: z.array(z.string().max(2000)).max(30).optional(),
+  /**
+   * The variant's `stockVersion` as the editor read it: `counter` is saved only while it is
+   * still the variant's (409 otherwise). Absent: `counter` is set as sent, whatever it was.
+   */
+  stockVersion: z.number({ error: 'stockVersion must be a number' }).int().min(1).max(2_147_483_647).optional(),
 });
 export type VariantInput = z.input<typeof variantInput>;
+
+/** The 409 of PUT /api/products/{id}/variants when a variant's stock changed after the editor read it. */
+export const STOCK_CHANGED = 'Stock changed while you were editing; reload';
 
 /** PUT /api/products/{id}/variants: the whole set, in the order to show it. */
 export const variantsBody = z.object({
@@ -94,6 +102,8 @@ export const variantView = z.object({
   priceOverride: z.number().nullable(),
   discountOverride: z.number().nullable(),
   counter: z.number().int(),
+  /** Goes up with every change of `counter` (an order, a refund, an edit): what a save of the stock is checked against. */
+  stockVersion: z.number().int(),
   availability: z.enum(AVAILABILITY),
   /** The product's images for this colour (all of them when none was chosen). */
   imageUrls: z.array(z.string()),
@@ -106,7 +116,10 @@ export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 /**
  * The catalogue spreadsheet (GET /api/products.csv, POST /api/products/import): one row per
- * variant, with its product's columns. Money in naira; `paused` is yes or no.
+ * variant, with its product's columns. Money in naira; `paused` is yes or no. `stock_version`
+ * is the variant's `stockVersion` when it was exported: an import changes a known variant's
+ * stock only while it is still the same. The import also reads `set_stock` (never exported):
+ * stock set whatever it is now.
  */
 export const CATALOGUE_CSV_COLUMNS = [
   'product_id',
@@ -126,16 +139,23 @@ export const CATALOGUE_CSV_COLUMNS = [
   'variant_price',
   'variant_discount',
   'stock',
+  'stock_version',
   'paused',
 ] as const;
 
-/** What an import did (or, for a dry run, would do): rows created, updated and unchanged, and refused rows. */
+/**
+ * What an import did (or, for a dry run, would do): rows created, updated and unchanged, and
+ * refused rows. A row in `conflicts` had its other columns applied (it counts as updated or
+ * unchanged), but not its stock: it changed after the file was exported, or the row gave
+ * no stock_version.
+ */
 export const catalogueImportReport = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
   /** Row numbers as a spreadsheet shows them (the header is row 1). */
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  conflicts: z.array(z.object({ row: z.number().int(), sku: z.string(), message: z.string() })),
   /** Whether anything was written: false for a dry run, and for a file with errors unless skipInvalid. */
   applied: z.boolean(),
   dryRun: z.boolean(),

@@ -26,6 +26,8 @@ afterAll(() => ctx.close());
 
 const HEADER =
   'product_id,sku,title,heading,description,category,sub,subsub,brand,price,discount,size_scale,size,color,variant_price,variant_discount,stock,paused';
+/** The export's columns: the import's, with each variant's stock_version after its stock. */
+const EXPORT_HEADER = HEADER.replace(',stock,', ',stock,stock_version,');
 
 function upload(csv: string, query = '', client = admin) {
   return client.form('POST', `/api/products/import${query}`, [
@@ -71,7 +73,7 @@ describe('GET /api/products.csv', () => {
     const { res, rows } = await exported();
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="catalogue.csv"');
-    expect(res.body.split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);
+    expect(res.body.split('\r\n')[0]).toBe(`\uFEFF${EXPORT_HEADER}`);
     const mine = rows.filter((r) => r.product_id === product.id);
     expect(mine).toEqual([
       expect.objectContaining({
@@ -79,6 +81,7 @@ describe('GET /api/products.csv', () => {
         size: 'small',
         color: 'Red',
         stock: '2',
+        stock_version: '1',
         price: '25500.50',
         variant_price: '',
       }),
@@ -103,7 +106,7 @@ describe('POST /api/products/import', () => {
     ].join('\n');
     const res = await upload(csv);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ created: 3, updated: 0, unchanged: 0, errors: [], applied: true, dryRun: false });
+    expect(res.json()).toEqual({ created: 3, updated: 0, unchanged: 0, errors: [], conflicts: [], applied: true, dryRun: false });
     const list = (await admin.json('GET', '/api/products?title=imported&sort=title')).json();
     expect(list).toMatchObject([
       { title: 'Imported Bag', price: 12000.5, discount: 500, counter: 7, colors: ['Natural'], brand: '' },
@@ -128,8 +131,8 @@ describe('POST /api/products/import', () => {
         { size: 'large', color: 'Wine', counter: 1, sku: 'UPD-L-WINE' },
       ],
     });
-    const res = await upload(['sku,stock', 'UPD-M-WINE,9', 'upd-l-wine,1'].join('\n'));
-    expect(res.json()).toMatchObject({ created: 0, updated: 1, unchanged: 1, errors: [], applied: true });
+    const res = await upload(['sku,stock,stock_version', 'UPD-M-WINE,9,1', 'upd-l-wine,1,1'].join('\n'));
+    expect(res.json()).toMatchObject({ created: 0, updated: 1, unchanged: 1, errors: [], conflicts: [], applied: true });
     expect((await readVariants(ctx.database.db, product.id)).map((v) => v.counter)).toEqual([9, 1]);
     expect(await readProduct(ctx.database.db, product.id)).toMatchObject({ counter: 10, title: 'Stock Count Kaftan' });
   });
@@ -152,6 +155,7 @@ describe('POST /api/products/import', () => {
       unchanged: 0,
       applied: false,
       dryRun: false,
+      conflicts: [],
       errors: [
         { row: 3, message: 'SKU is required' },
         { row: 4, message: 'Category "Menswear" does not exist' },
@@ -169,7 +173,15 @@ describe('POST /api/products/import', () => {
   it('reports a dry run exactly and writes nothing', async () => {
     const before = await exported();
     const dry = await upload([HEADER, ',DRY-1,Dry Run Scarf,,,,,,,9000,,,,,,,5,'].join('\n'), '?dryRun=true');
-    expect(dry.json()).toEqual({ created: 1, updated: 0, unchanged: 0, errors: [], applied: false, dryRun: true });
+    expect(dry.json()).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: [],
+      conflicts: [],
+      applied: false,
+      dryRun: true,
+    });
     expect((await exported()).rows).toEqual(before.rows);
   });
 
@@ -219,7 +231,7 @@ describe('POST /api/products/import', () => {
   it('round-trips: importing an export changes nothing', async () => {
     const { res, rows } = await exported();
     const report = await upload(res.body);
-    expect(report.json()).toMatchObject({ created: 0, updated: 0, unchanged: rows.length, errors: [] });
+    expect(report.json()).toMatchObject({ created: 0, updated: 0, unchanged: rows.length, errors: [], conflicts: [] });
   });
 
   it('refuses what is not a catalogue file, and non-admins', async () => {
@@ -284,6 +296,7 @@ describe('POST /api/products/import, watching its progress (Accept: application/
         updated: 0,
         unchanged: 0,
         errors: [{ row: 2, message: 'Stock must be a whole number of 0 or more' }],
+        conflicts: [],
         applied: false,
         dryRun: false,
       },
@@ -296,6 +309,147 @@ describe('POST /api/products/import, watching its progress (Accept: application/
     const anonymousAnswer = await uploadWatching('sku\nX', '', '');
     expect(anonymousAnswer.statusCode).toBe(401);
     expect(anonymousAnswer.json().msg).toEqual(expect.any(String));
+  });
+});
+
+describe('POST /api/products/import: stock checked against the stock_version it was exported at', () => {
+  /** An order for one unit, through the checkout, by a shopper of its own (a shopper holds at most 3 unpaid orders). */
+  async function buyOne(productId: string, variantId: string) {
+    const buyer = await registerShopper(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: bearer(buyer.accessToken),
+      payload: { lines: [{ productId, variantId, quantity: 1 }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  const rowsOf = async (productId: string) => (await exported()).rows.filter((r) => r.product_id === productId);
+  const stockOf = async (productId: string) =>
+    (await readVariants(ctx.database.db, productId)).map((v) => `${v.sku}:${v.counter}:${v.price}`);
+
+  it('exports each variant’s stock_version, which every change of its stock moves on, and nothing else', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Versioned Boubou',
+      variants: [
+        { size: 'small', counter: 3, sku: 'VER-S' },
+        { size: 'medium', counter: 3, sku: 'VER-M' },
+      ],
+    });
+    const versions = async () => Object.fromEntries((await rowsOf(product.id)).map((r) => [r.sku, r.stock_version]));
+    expect(await versions()).toEqual({ 'VER-S': '1', 'VER-M': '1' });
+    const [small] = await readVariants(ctx.database.db, product.id);
+    await buyOne(product.id, small!.id);
+    // A product column and a variant's own price are not its stock.
+    const priced = await upload(['sku,title,variant_price', 'VER-M,Versioned Boubou Dress,31000'].join('\n'));
+    expect(priced.json()).toMatchObject({ updated: 1, errors: [], conflicts: [] });
+    expect(await versions()).toEqual({ 'VER-S': '2', 'VER-M': '1' });
+  });
+
+  it('re-importing a morning export after an order took a unit: its other columns apply, the sold unit is not put back, and its stock is a conflict, in the dry run and the import', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Morning Export Kaftan',
+      variants: [
+        { size: 'small', counter: 3, sku: 'AM-S' },
+        { size: 'medium', counter: 5, sku: 'AM-M' },
+      ],
+    });
+    const morning = await rowsOf(product.id);
+    expect(morning.map((r) => [r.sku, r.stock, r.stock_version])).toEqual([
+      ['AM-S', '3', '1'],
+      ['AM-M', '5', '1'],
+    ]);
+    // In the afternoon a shopper buys a small one...
+    const [small] = await readVariants(ctx.database.db, product.id);
+    await buyOne(product.id, small!.id);
+    // ...and the admin imports the morning's file, edited: a price of its own for small, 7 mediums counted.
+    const edited = morning.map((r) =>
+      [r.sku, r.sku === 'AM-S' ? '26000' : '', r.sku === 'AM-M' ? '7' : r.stock, r.stock_version].join(','),
+    );
+    const file = ['sku,variant_price,stock,stock_version', ...edited].join('\n');
+    const conflicts = [
+      {
+        row: 2,
+        sku: 'AM-S',
+        message:
+          'The stock changed after this file was exported (it is now 2): 3 was not applied. Export again, or put the count in set_stock',
+      },
+    ];
+
+    const dry = await upload(file, '?dryRun=true');
+    expect(dry.json()).toEqual({ created: 0, updated: 2, unchanged: 0, errors: [], conflicts, applied: false, dryRun: true });
+    expect(await stockOf(product.id)).toEqual(['AM-S:2:null', 'AM-M:5:null']);
+
+    const imported = await upload(file);
+    expect(imported.json()).toEqual({
+      created: 0,
+      updated: 2,
+      unchanged: 0,
+      errors: [],
+      conflicts,
+      applied: true,
+      dryRun: false,
+    });
+    expect(await stockOf(product.id)).toEqual(['AM-S:2:2600000', 'AM-M:7:null']);
+    expect((await readProduct(ctx.database.db, product.id)).counter).toBe(9);
+
+    // The same file once more: nothing left to change, and the small one's stock is still not the file's.
+    const again = await upload(file);
+    expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 2, errors: [], conflicts, applied: true, dryRun: false });
+    expect(await stockOf(product.id)).toEqual(['AM-S:2:2600000', 'AM-M:7:null']);
+  });
+
+  it('takes set_stock whatever the version, a new variant’s stock as given, and refuses the stock of a known variant without a stock_version', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Counted Gele',
+      variants: [
+        { color: 'Gold', counter: 4, sku: 'CNT-GOLD' },
+        { color: 'Silver', counter: 4, sku: 'CNT-SILVER' },
+        { color: 'Blue', counter: 4, sku: 'CNT-BLUE' },
+      ],
+    });
+    const res = await upload(
+      [
+        'product_id,sku,color,stock,stock_version,set_stock',
+        `${product.id},CNT-GOLD,Gold,9,,`,
+        // The stock the shop has already: nothing to refuse.
+        `${product.id},CNT-SILVER,Silver,4,,`,
+        `${product.id},CNT-BLUE,Blue,1,99,6`,
+        `${product.id},CNT-GREEN,Green,2,,`,
+        `${product.id},CNT-RED,Red,2,,5`,
+      ].join('\n'),
+    );
+    expect(res.json()).toEqual({
+      created: 2,
+      updated: 1,
+      unchanged: 2,
+      errors: [],
+      conflicts: [
+        {
+          row: 2,
+          sku: 'CNT-GOLD',
+          message: 'No stock_version: 9 was not applied (the stock is 4). Export again, or put the count in set_stock',
+        },
+      ],
+      applied: true,
+      dryRun: false,
+    });
+    expect(await stockOf(product.id)).toEqual([
+      'CNT-GOLD:4:null',
+      'CNT-SILVER:4:null',
+      'CNT-BLUE:6:null',
+      'CNT-GREEN:2:null',
+      'CNT-RED:5:null',
+    ]);
+
+    const bad = await upload(['sku,stock_version,set_stock', 'CNT-GOLD,first,', 'CNT-SILVER,,-1'].join('\n'));
+    expect(bad.json()).toMatchObject({
+      applied: false,
+      errors: [
+        { row: 2, message: 'stock_version must be the whole number the export gave' },
+        { row: 3, message: 'set_stock must be a whole number of 0 or more' },
+      ],
+    });
   });
 });
 

@@ -5,8 +5,16 @@
  * through the tables' owners: products by product-service.ts, variants by variants.ts (a
  * few statements per thousand rows, so the variants' triggers run once per statement).
  * A file with any bad row writes nothing, unless the admin asks to skip bad rows; a dry run
- * does all the work and rolls it back, so its report is exactly what an import would do.
- * The import reports its progress through the rows as it goes (the route streams it).
+ * (and a file with bad rows) does all the work and rolls it back, so its report is exactly
+ * what an import would do. The import reports its progress through the rows as it goes (the
+ * route streams it).
+ *
+ * A file is read hours after it was exported, and the shop sells meanwhile: the stock of a
+ * known variant is written only while its stock_version is still the file's (in the UPDATE,
+ * variants.ts), so a morning's file imported in the afternoon does not put sold units back on
+ * sale. Such a row's other columns apply and its stock is reported as a conflict. `set_stock`
+ * (a count the admin means, never exported) is written whatever the version; a new variant
+ * takes its stock as given.
  */
 import { Readable } from 'node:stream';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
@@ -27,9 +35,18 @@ import { csvRow } from '../lib/csv.ts';
 import { badRequest } from '../lib/http-error.ts';
 import { hasUnstorableText, UNSTORABLE_TEXT } from '../lib/storable-text.ts';
 import { insertProducts, lockProducts, type ProductBatchValues, updateProducts } from './product-service.ts';
-import { activeVariants, type VariantValues, variantsBySku, writeVariantBatch } from './variants.ts';
+import {
+  activeVariants,
+  type ChangedVariant,
+  type StockWrite,
+  type VariantValues,
+  variantsBySku,
+  writeVariantBatch,
+} from './variants.ts';
 
 export const MAX_IMPORT_ROWS = 50_000;
+/** The import's column for a stock set whatever it is now; not in the export, so never set by accident. */
+const SET_STOCK = 'set_stock';
 const EXPORT_BATCH = 500;
 
 // ---------------------------------------------------------------- export
@@ -101,6 +118,7 @@ export function exportCatalogue(db: Db): Readable {
             money(v.price),
             money(v.discount),
             v.counter,
+            v.stockVersion,
             p.paused ? 'yes' : 'no',
           ]);
         }
@@ -116,7 +134,7 @@ export function exportCatalogue(db: Db): Readable {
 
 // ---------------------------------------------------------------- import
 
-type Column = (typeof CATALOGUE_CSV_COLUMNS)[number];
+type Column = (typeof CATALOGUE_CSV_COLUMNS)[number] | typeof SET_STOCK;
 
 /** A parsed row: `undefined` where the file has no such column or the cell is empty (unchanged). */
 interface ImportRow {
@@ -139,6 +157,9 @@ interface ImportRow {
   variantPrice?: number | null;
   variantDiscount?: number | null;
   stock?: number;
+  /** The variant's stock_version when the file was exported. */
+  stockVersion?: number;
+  setStock?: number;
   paused?: boolean;
 }
 
@@ -170,6 +191,12 @@ function parseRow(cells: Record<string, string>, row: number): ImportRow {
   }
   const stock = cell('stock');
   if (stock !== undefined && !/^\d{1,9}$/.test(stock)) throw new RowError('Stock must be a whole number of 0 or more');
+  const stockVersion = cell('stock_version');
+  if (stockVersion !== undefined && !/^\d{1,9}$/.test(stockVersion)) {
+    throw new RowError('stock_version must be the whole number the export gave');
+  }
+  const setStock = cell(SET_STOCK);
+  if (setStock !== undefined && !/^\d{1,9}$/.test(setStock)) throw new RowError('set_stock must be a whole number of 0 or more');
   const paused = cell('paused')?.toLowerCase();
   if (paused !== undefined && !['yes', 'no', 'true', 'false'].includes(paused)) throw new RowError('Paused must be yes or no');
   const productId = cell('product_id');
@@ -208,6 +235,8 @@ function parseRow(cells: Record<string, string>, row: number): ImportRow {
         ? null
         : parseMoney(variantDiscount, 'Variant discount'),
     stock: stock === undefined ? undefined : Number(stock),
+    stockVersion: stockVersion === undefined ? undefined : Number(stockVersion),
+    setStock: setStock === undefined ? undefined : Number(setStock),
     paused: paused === undefined ? undefined : paused === 'yes' || paused === 'true',
   };
 }
@@ -264,6 +293,18 @@ interface VariantWrite extends VariantValues {
   row: number;
   id?: string;
   productKey: string;
+  /** A known variant's stock, written only if its version allows (null: unchanged). */
+  stock: StockWrite | null;
+  /** A known variant whose values differ only by its stock: unchanged if that is refused. */
+  onlyStock: boolean;
+}
+
+/** Why a row's stock was not written (set_stock always is): what it asked for, and the stock as it is. */
+function conflictMessage({ counter, version }: StockWrite, now: number): string {
+  const instead = 'Export again, or put the count in set_stock';
+  return version === null
+    ? `No stock_version: ${counter} was not applied (the stock is ${now}). ${instead}`
+    : `The stock changed after this file was exported (it is now ${now}): ${counter} was not applied. ${instead}`;
 }
 
 const optionKey = (size: string, color: string) => `${size}\u0000${color.toLowerCase()}`;
@@ -431,7 +472,17 @@ export async function importCatalogue(
           state.options.set(option, r.sku.toUpperCase());
           states.set(key, state);
 
-          const write: VariantWrite = {
+          // A new variant takes the stock given; a known one as its version allows, or set_stock.
+          const wanted = r.setStock ?? r.stock;
+          const stock: StockWrite | null =
+            !variant || wanted === undefined || (r.setStock === undefined && wanted === variant.counter)
+              ? null
+              : {
+                  counter: wanted,
+                  version: r.setStock === undefined ? (r.stockVersion ?? null) : null,
+                  always: r.setStock !== undefined,
+                };
+          const write = {
             row: r.row,
             id: variant?.id,
             productKey: key,
@@ -441,19 +492,20 @@ export async function importCatalogue(
             color,
             price,
             discount,
-            counter: r.stock ?? variant?.counter ?? 0,
+            counter: wanted ?? 0,
+            stock,
           };
           const same =
-            variant &&
+            !state.changed &&
+            variant !== undefined &&
             variant.archivedAt === null &&
             variant.sku === write.sku &&
             variant.size === write.size &&
             variant.color === write.color &&
             variant.price === write.price &&
-            variant.discount === write.discount &&
-            variant.counter === write.counter;
-          if (same && !state.changed) unchanged += 1;
-          else writes.push(write);
+            variant.discount === write.discount;
+          if (same && !stock) unchanged += 1;
+          else writes.push({ ...write, onlyStock: same });
         } catch (error) {
           if (!(error instanceof RowError)) throw error;
           errors.push({ row: r.row, message: error.message });
@@ -461,15 +513,6 @@ export async function importCatalogue(
       }
       errors.sort((a, b) => a.row - b.row);
 
-      const report: CatalogueImportReport = {
-        created: writes.filter((w) => !w.id).length,
-        updated: writes.filter((w) => w.id).length,
-        unchanged,
-        errors,
-        applied: false,
-        dryRun,
-      };
-      if (errors.length > 0 && !skipInvalid) throw new DryRun(report);
       // Checked: what is unchanged or refused is settled; the rest is settled as it is written.
       advance(total - writes.length);
 
@@ -488,25 +531,37 @@ export async function importCatalogue(
           .filter((s) => s.id && existing.has(s.id) && s.changed && Object.keys(s.values).length > 0)
           .map((s) => ({ id: s.id!, values: s.values })),
       );
-      const values = ({ sku, size, color, price, discount, counter }: VariantWrite): VariantValues => ({
-        sku,
-        size,
-        color,
-        price,
-        discount,
-        counter,
-      });
-      await writeVariantBatch(
+      const values = ({ sku, size, color, price, discount }: VariantWrite) => ({ sku, size, color, price, discount });
+      const refused = await writeVariantBatch(
         tx,
         {
-          changed: writes.flatMap((w) => (w.id ? [{ ...values(w), id: w.id }] : [])),
-          added: writes.flatMap((w) => (w.id ? [] : [{ ...values(w), productId: states.get(w.productKey)!.id! }])),
+          changed: writes.flatMap((w): ChangedVariant[] => (w.id ? [{ ...values(w), id: w.id, stock: w.stock }] : [])),
+          added: writes.flatMap((w): (VariantValues & { productId: string })[] =>
+            w.id ? [] : [{ ...values(w), counter: w.counter, productId: states.get(w.productKey)!.id! }],
+          ),
         },
         (rows) => advance(done + rows),
       );
-      const applied = { ...report, applied: !dryRun };
-      if (dryRun) throw new DryRun(applied);
-      return applied;
+      const stockNow = new Map(refused.map((v) => [v.id, v.counter]));
+      const conflicting = writes.filter((w) => w.id && stockNow.has(w.id));
+      // A row that only wanted its stock changed, and was refused, changed nothing.
+      const stillSame = conflicting.filter((w) => w.onlyStock).length;
+      const report: CatalogueImportReport = {
+        created: writes.filter((w) => !w.id).length,
+        updated: writes.filter((w) => w.id).length - stillSame,
+        unchanged: unchanged + stillSame,
+        errors,
+        conflicts: conflicting.map((w) => ({
+          row: w.row,
+          sku: w.sku,
+          message: conflictMessage(w.stock!, stockNow.get(w.id!)!),
+        })),
+        applied: !dryRun && (errors.length === 0 || skipInvalid),
+        dryRun,
+      };
+      // A file with refused rows is written only when they are skipped; else, like a dry run, rolled back.
+      if (!report.applied) throw new DryRun(report);
+      return report;
     });
   } catch (error) {
     if (!(error instanceof DryRun)) throw error;

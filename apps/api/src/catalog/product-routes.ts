@@ -191,7 +191,10 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       description:
         'Variants are matched by `id`, else by `sku` (an archived one comes back); the others are new. Variants left ' +
         'out are deleted, or archived when an order points at them. 409 names a SKU or a size and colour listed twice, ' +
-        'or a SKU another product uses.',
+        'or a SKU another product uses. A kept variant sent with the `stockVersion` it was read at is saved only while ' +
+        'that is still its version (an order, a refund or another admin changes it with its stock): otherwise 409 ' +
+        '"Stock changed while you were editing; reload" and nothing is saved. Without `stockVersion`, `counter` is ' +
+        'set as sent, whatever the stock is now.',
       security,
       params: idParams,
       body: variantsBody,
@@ -227,6 +230,10 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
         'Creates and updates products and variants from the columns of GET /api/products.csv; empty cells leave a ' +
         'value unchanged. Every row is checked first: a file with any bad row writes nothing unless `skipInvalid=true`. ' +
         '`dryRun=true` reports what would happen and writes nothing.\n\n' +
+        "A known variant's `stock` is written only while its `stock_version` is still the file's (the export's); " +
+        "otherwise, or without a `stock_version`, the row's other columns apply and its stock is listed in " +
+        "`conflicts` (unless the stock already is the file's). A `set_stock` column (not exported) sets the stock " +
+        'whatever it is now. A new variant takes `stock` (or `set_stock`) as given. At most 50,000 rows.\n\n' +
         `With \`Accept: ${NDJSON}\` the answer is a stream of JSON lines as the rows are processed: ` +
         '`{"progress":{"done":N,"total":M}}` (rows settled of the rows in the file), then one `{"report":{…}}` line, ' +
         'the report below; or, when the import fails after it has started, `{"error":{"status":500,"msg":"…"}}`. ' +

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants } from '../db/schema/index.ts';
 import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
-import { bearer, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type Client, clients, png } from './test-support.ts';
+import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
+import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import { type Client, client, clients, png } from './test-support.ts';
 
 let ctx: TestContext;
 let admin: Client;
@@ -39,6 +40,9 @@ async function createDress(title = 'Ankara Wrap Dress', stock: Record<string, nu
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
+
+const checkout = (token: string, lines: object[]) =>
+  ctx.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(token), payload: { lines } });
 
 describe('a product with variants', () => {
   it('is created with its variants, and its seed fields are derived from them', async () => {
@@ -162,12 +166,7 @@ describe('a product with variants', () => {
     const buyer = await registerShopper(ctx.app);
     const product = await createDress('Iro and Buba');
     const mediumRed = product.variants.find((v: { size: string; color: string }) => v.size === 'medium' && v.color === 'Red');
-    const bought = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: bearer(buyer.accessToken),
-      payload: { lines: [{ productId: product.id, variantId: mediumRed.id, quantity: 1 }] },
-    });
+    const bought = await checkout(buyer.accessToken, [{ productId: product.id, variantId: mediumRed.id, quantity: 1 }]);
     expect(bought.statusCode, bought.body).toBe(201);
     const others = product.variants.filter((v: { id: string }) => v.id !== mediumRed.id);
     const without = await admin.json('PUT', `/api/products/${product.id}/variants`, { variants: others });
@@ -376,9 +375,6 @@ describe('low stock', () => {
 });
 
 describe('buying a size', () => {
-  const checkout = (token: string, lines: object[]) =>
-    ctx.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(token), payload: { lines } });
-
   it('asks for a size when the line names none, finds the variant by size and colour, and takes its stock only', async () => {
     const buyer = await registerShopper(ctx.app);
     const product = await createDress('Size Me Dress', { 'medium/Red': 2, 'large/Red': 5 });
@@ -451,6 +447,133 @@ describe('buying a size', () => {
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
     const after = await readProduct(ctx.database.db, product.id);
     expect(after).toMatchObject({ counter: 10, availability: 'In Stock' });
+  });
+});
+
+describe('a stock read earlier (stockVersion)', () => {
+  type View = { id: string; sku: string; size: string; color: string; counter: number; stockVersion: number };
+  const put = (product: { id: string }, variants: object[], as = admin) =>
+    as.json('PUT', `/api/products/${product.id}/variants`, { variants });
+  const load = async (product: { id: string }) =>
+    (await admin.json('GET', `/api/products/${product.id}`)).json().variants as View[];
+
+  it('is on every variant, and goes up with each change of its stock, not of its other values', async () => {
+    const product = await createDress('Versioned Wrapper');
+    const [first, second, ...rest] = product.variants as View[];
+    expect(product.variants.map((v: View) => v.stockVersion)).toEqual([1, 1, 1, 1, 1, 1]);
+    const saved = await put(product, [{ ...first!, counter: 5 }, { ...second!, price: 30000 }, ...rest]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().variants.map((v: View) => v.stockVersion)).toEqual([2, 1, 1, 1, 1, 1]);
+  });
+
+  it('two admins load the editor, one saves a stock change: the other’s save with the old stockVersion is refused with 409 and changes nothing', async () => {
+    const product = await createDress('Two Admins Buba');
+    const secondAdmin = client(ctx.app, (await createAdmin(ctx)).accessToken);
+    const mine = await load(product);
+    const theirs = await load(product);
+    const first = await put(product, [{ ...mine[0]!, counter: 4 }, ...mine.slice(1)]);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await readVariants(ctx.database.db, product.id);
+    // The other admin changed only a price; the stock they send is what they loaded.
+    const late = await put(product, [{ ...theirs[0]!, price: 40000 }, ...theirs.slice(1)], secondAdmin);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().msg).toBe('Stock changed while you were editing; reload');
+    expect(await readVariants(ctx.database.db, product.id)).toEqual(before);
+    // Reloaded, the save goes through.
+    const reloaded = await load(product);
+    const again = await put(product, [{ ...reloaded[0]!, price: 40000 }, ...reloaded.slice(1)], secondAdmin);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().variants[0]).toMatchObject({ counter: 4, price: 40000 });
+  });
+
+  /** A dress with 3 medium reds, loaded in the editor; then a shopper buys one. */
+  async function loadedThenSold(title: string) {
+    const product = await createDress(title, { 'medium/Red': 3 });
+    const loaded = await load(product);
+    const mediumRed = loaded.find((v) => v.size === 'medium' && v.color === 'Red')!;
+    const buyer = await registerShopper(ctx.app);
+    const bought = await checkout(buyer.accessToken, [{ productId: product.id, variantId: mediumRed.id, quantity: 1 }]);
+    expect(bought.statusCode, bought.body).toBe(201);
+    return { product, loaded, mediumRed };
+  }
+
+  it('a unit sold while the editor was open is not put back by its save', async () => {
+    const { product, loaded, mediumRed } = await loadedThenSold('Sold Meanwhile Iro');
+    const save = await put(product, loaded);
+    expect(save.statusCode).toBe(409);
+    expect(save.json().msg).toBe('Stock changed while you were editing; reload');
+    expect((await readVariants(ctx.database.db, product.id)).find((v) => v.id === mediumRed.id)!.counter).toBe(2);
+  });
+
+  it('without stockVersion, counter is set as sent, whatever the stock is now', async () => {
+    const { product, loaded, mediumRed } = await loadedThenSold('Counted Again Dress');
+    const save = await put(
+      product,
+      loaded.map(({ stockVersion: _, ...v }) => (v.id === mediumRed.id ? { ...v, counter: 7 } : v)),
+    );
+    expect(save.statusCode, save.body).toBe(200);
+    expect(save.json().variants.find((v: View) => v.id === mediumRed.id)).toMatchObject({ counter: 7, stockVersion: 3 });
+  });
+});
+
+/** Two real API processes on one PostgreSQL database: the version check holds across them. */
+describe.runIf(process.env.TEST_DATABASE_URL)('the variants editor with two API processes', () => {
+  const processes: ApiProcess[] = [];
+  const env = () => ({ DATABASE_URL: ctx.database.url!, JWT_SECRET: 'variants-two-processes-secret-0123456789abcdef' });
+
+  beforeAll(async () => {
+    processes.push(...(await Promise.all([startApiProcess(env()), startApiProcess(env())])));
+  }, 60_000);
+  afterAll(() => Promise.all(processes.map((p) => p.stop())));
+
+  async function call(process: ApiProcess, method: string, url: string, token: string, body?: unknown) {
+    const res = await fetch(`${process.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as { msg?: string; variants: object[] } };
+  }
+  async function signIn(process: ApiProcess) {
+    const account = await createAdmin(ctx);
+    const res = await fetch(`${process.url}/api/auth/adminlogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    return ((await res.json()) as { accessToken: string }).accessToken;
+  }
+
+  it('two admins on two processes save the same loaded stock at once: exactly one save holds, the other gets 409 and changes nothing', async () => {
+    const [one, two] = processes as [ApiProcess, ApiProcess];
+    const [tokenOne, tokenTwo] = await Promise.all([signIn(one), signIn(two)]);
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Two Processes Agbada',
+      variants: [
+        { size: 'medium', counter: 5 },
+        { size: 'large', counter: 5 },
+      ],
+    });
+    const path = `/api/products/${product.id}`;
+    const [seenOne, seenTwo] = await Promise.all([call(one, 'GET', path, tokenOne), call(two, 'GET', path, tokenTwo)]);
+    const withMedium = (variants: object[], counter: number) => [{ ...variants[0]!, counter }, ...variants.slice(1)];
+    const saves = await Promise.all([
+      call(one, 'PUT', `${path}/variants`, tokenOne, { variants: withMedium(seenOne.json.variants, 8) }),
+      call(two, 'PUT', `${path}/variants`, tokenTwo, { variants: withMedium(seenTwo.json.variants, 2) }),
+    ]);
+    expect(saves.map((s) => s.status).sort()).toEqual([200, 409]);
+    const refused = saves.find((s) => s.status === 409)!;
+    expect(refused.json.msg).toBe('Stock changed while you were editing; reload');
+    const winner = saves.find((s) => s.status === 200)!;
+    const [medium, large] = await readVariants(ctx.database.db, product.id);
+    expect(medium).toMatchObject({ counter: winner === saves[0] ? 8 : 2, stockVersion: 2 });
+    expect(large).toMatchObject({ counter: 5, stockVersion: 1 });
+
+    // The loser, reloaded on its own process, saves.
+    const fresh = await call(two, 'GET', path, tokenTwo);
+    const after = await call(two, 'PUT', `${path}/variants`, tokenTwo, { variants: withMedium(fresh.json.variants, 6) });
+    expect(after.status).toBe(200);
+    expect(after.json.variants[0]).toMatchObject({ counter: 6, stockVersion: 3 });
   });
 });
 

@@ -6,7 +6,10 @@
  * Stock, sizes and colours of the product follow by trigger (migrations 0006 and 0010), so
  * nothing here writes the `products` table (product-service.ts does). Every write here runs
  * inside the caller's transaction with the product rows locked, so two admins saving the same
- * product take turns.
+ * product take turns. A stock that was read earlier (the editor's form, an exported file)
+ * comes with the variant's `stock_version` as read (bumped by trigger on every change of
+ * `counter`, migration 0018), and is written by one UPDATE conditional on it, so a unit sold
+ * meanwhile is never put back, whichever API process sold it.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -15,6 +18,7 @@ import {
   koboToNaira,
   nairaToKobo,
   type SizeScale,
+  STOCK_CHANGED,
   type VariantInput,
   type VariantView,
   variantInput,
@@ -94,6 +98,7 @@ export function toVariantView(row: VariantRow, product: PricedProduct, imageUrl:
     priceOverride: row.price === null ? null : koboToNaira(row.price),
     discountOverride: row.discount === null ? null : koboToNaira(row.discount),
     counter: row.counter,
+    stockVersion: row.stockVersion,
     availability: variantAvailability(row, product.paused),
     imageUrls: (shown.length > 0 ? shown : product.images).map(imageUrl),
   };
@@ -169,8 +174,10 @@ function skuTaken(error: unknown, skus: string[]): never {
  * Replaces a product's variants with `input`, in its order. A variant is matched by id, or
  * by SKU (an archived one comes back); others are new. Variants left out are deleted, or
  * archived when orders point at them (their history stays). 409 for a SKU or a size and
- * colour listed twice, or a SKU another product uses. The sizes are checked against the
- * product's size scale as the transaction sees it (set it first to change both at once).
+ * colour listed twice, or a SKU another product uses, and when a kept variant's `stockVersion`
+ * is no longer its own (its stock changed since the editor read it: nothing is saved). The
+ * sizes are checked against the product's size scale as the transaction sees it (set it first
+ * to change both at once).
  */
 export async function replaceVariants(
   tx: Tx,
@@ -246,10 +253,18 @@ export async function replaceVariants(
         position,
       };
       if (row) {
-        await tx
+        const saved = await tx
           .update(productVariants)
           .set({ ...values, ...(spec.images && { images: spec.images }), archivedAt: null, updatedAt: sql`now()` })
-          .where(eq(productVariants.id, row.id));
+          .where(
+            and(
+              eq(productVariants.id, row.id),
+              spec.stockVersion === undefined ? undefined : eq(productVariants.stockVersion, spec.stockVersion),
+            ),
+          )
+          .returning({ id: productVariants.id });
+        // The caller's transaction rolls back: the whole save is refused, not just this stock.
+        if (saved.length === 0) throw conflict(STOCK_CHANGED);
       } else {
         await tx.insert(productVariants).values({ ...values, images: spec.images ?? [], productId });
       }
@@ -293,18 +308,42 @@ export interface VariantValues {
 }
 
 /**
+ * The stock a batch writes to a known variant: `counter`, while the variant's stock_version is
+ * still `version` (the one the file was exported at), or whatever it is when `always` (the
+ * file's `set_stock`). A version that is no longer the variant's, or none, leaves the stock as
+ * it is: what was sold or returned since the file was read is never undone.
+ */
+export interface StockWrite {
+  counter: number;
+  version: number | null;
+  always: boolean;
+}
+
+/** A known variant's values for a batch: all of them, its stock only by `stock` (null: unchanged). */
+export type ChangedVariant = Omit<VariantValues, 'counter'> & { id: string; stock: StockWrite | null };
+
+/** A variant whose stock a batch did not write (its version had moved on), with its stock as it is. */
+export interface StockRefused {
+  id: string;
+  counter: number;
+}
+
+/**
  * Many variants at once, for the catalogue import: a few statements per thousand rows, so
  * the triggers deriving the products' fields run once per statement, not once per row. The
  * caller has checked the set (each SKU and each size and colour once per product) and holds
  * the products' locks. `changed` variants (by id) take all their values and come back from
- * the archive; `added` ones go after their product's last variant on sale. `onRows` hears how
- * many rows each statement wrote, for progress.
+ * the archive, and their stock as `stock` says, decided in the UPDATE itself against the row's
+ * current stock_version; `added` ones go after their product's last variant on sale. Answers
+ * the changed variants whose stock was not written. `onRows` hears how many rows each
+ * statement wrote, for progress.
  */
 export async function writeVariantBatch(
   tx: Tx,
-  { changed, added }: { changed: (VariantValues & { id: string })[]; added: (VariantValues & { productId: string })[] },
+  { changed, added }: { changed: ChangedVariant[]; added: (VariantValues & { productId: string })[] },
   onRows: (count: number) => void = () => {},
-): Promise<void> {
+): Promise<StockRefused[]> {
+  const refused: StockRefused[] = [];
   // Changed variants step out of the "size and colour once" index first, so two may swap options.
   for (let i = 0; i < changed.length; i += BATCH_ROWS) {
     await tx
@@ -320,14 +359,22 @@ export async function writeVariantBatch(
   for (let i = 0; i < changed.length; i += BATCH_ROWS) {
     const batch = changed.slice(i, i + BATCH_ROWS);
     const rows = batch.map(
-      (v) => sql`(${v.id}::uuid, ${v.sku}, ${v.size}, ${v.color}, ${v.price}::bigint, ${v.discount}::bigint, ${v.counter}::int)`,
+      ({ id, sku, size, color, price, discount, stock }) =>
+        sql`(${id}::uuid, ${sku}, ${size}, ${color}, ${price}::bigint, ${discount}::bigint, ${stock?.counter ?? null}::int, ${stock?.version ?? null}::int, ${stock?.always ?? false}::boolean)`,
     );
-    await tx.execute(sql`
+    // RETURNING reads the row as written: a stock asked for and not there was refused (v.counter
+    // stayed), unless it was that already. In the SET, v.stock_version is the row's latest.
+    const written = (await tx.execute(sql`
       update ${productVariants} as v set
         sku = u.sku, size = u.size, color = u.color, price = u.price, discount = u.discount,
-        counter = u.counter, archived_at = null, updated_at = now()
-      from (values ${sql.join(rows, sql`, `)}) as u(id, sku, size, color, price, discount, counter)
-      where v.id = u.id`);
+        counter = case when u.counter is not null and (u.always or u.version = v.stock_version) then u.counter else v.counter end,
+        archived_at = null, updated_at = now()
+      from (values ${sql.join(rows, sql`, `)}) as u(id, sku, size, color, price, discount, counter, version, always)
+      where v.id = u.id
+      returning v.id, v.counter, u.counter is not null and v.counter <> u.counter as refused`)) as unknown as {
+      rows: { id: string; counter: number; refused: boolean }[];
+    };
+    for (const row of written.rows) if (row.refused) refused.push({ id: row.id, counter: Number(row.counter) });
     onRows(batch.length);
   }
 
@@ -352,6 +399,7 @@ export async function writeVariantBatch(
     );
     onRows(batch.length);
   }
+  return refused;
 }
 
 /** The variants a new product starts with: the given set, or one per size listed, in its colour. */

@@ -52,6 +52,7 @@ const dress: ProductDetail = {
       priceOverride: null,
       discountOverride: null,
       counter: 4,
+      stockVersion: 1,
       availability: 'In Stock',
       imageUrls: [],
     },

@@ -34,6 +34,7 @@ const variant = (size: string, sku: string, salePrice: number, counter: number, 
   priceOverride: null,
   discountOverride: null,
   counter,
+  stockVersion: 1,
   availability: counter > 0 ? 'In Stock' : 'Out of Stock',
   imageUrls: [],
 });

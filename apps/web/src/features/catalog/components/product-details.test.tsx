@@ -24,6 +24,7 @@ const variant = (size: string, price: number, discount: number, counter: number)
   priceOverride: price === 15000 ? null : price,
   discountOverride: discount === 0 ? null : discount,
   counter,
+  stockVersion: 1,
   availability: counter > 0 ? 'In Stock' : 'Out of Stock',
   imageUrls: [],
 });
