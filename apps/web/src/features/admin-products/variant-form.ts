@@ -1,7 +1,9 @@
 /**
  * The variants editor's form: one row per size and colour, typed as text and validated by
  * the shared variant schema (zodResolver), plus the helpers the editor's buttons use:
- * rows for every missing size × colour, a SKU suggested from the title, stock for all.
+ * rows for every missing size × colour, a SKU suggested from the title, stock for all. A
+ * loaded row keeps its variant's `stockVersion` and sends it back, so its stock is saved only
+ * if nothing (an order, another admin) changed it since it was loaded.
  */
 import type { ProductDetail } from '@shop/shared/catalog';
 import { SIZE_SCALE_NAMES, type SizeScale, variantInput } from '@shop/shared/variants';
@@ -21,6 +23,8 @@ const row = z.object({
     .string()
     .transform((text) => typedNumber(text) ?? Number.NaN)
     .pipe(variantInput.shape.counter),
+  /** As loaded; a row added here has none. */
+  stockVersion: z.number().int().optional(),
 });
 
 export const variantsForm = z
@@ -57,6 +61,7 @@ export function variantsFormValues(product: ProductDetail): VariantsFormValues {
       price: text(v.priceOverride),
       discount: text(v.discountOverride),
       counter: String(v.counter),
+      stockVersion: v.stockVersion,
     })),
   };
 }

@@ -23,7 +23,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const report = { created: 2, updated: 1, unchanged: 5, errors: [], applied: false, dryRun: true };
+const report = { created: 2, updated: 1, unchanged: 5, errors: [], conflicts: [], applied: false, dryRun: true };
 
 /** An answer the test writes line by line, as the server streams the import's progress. */
 function streamedAnswer() {
@@ -70,6 +70,40 @@ describe('Import products from CSV', () => {
     expect(importButton.hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByLabelText('Skip the refused rows'));
     await waitFor(() => expect(importButton.hasAttribute('disabled')).toBe(false));
+  });
+
+  it('lists the rows whose stock changed since the export as stock conflicts, which do not stop the import', async () => {
+    const success = vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const conflicts = [
+      {
+        row: 3,
+        sku: 'AM-S',
+        message:
+          'The stock changed after this file was exported (it is now 2): 3 was not applied. Export again, or put the count in set_stock',
+      },
+    ];
+    const api = mockFetch(({ url }) => {
+      if (url.pathname !== '/api/products/import') return;
+      const dryRun = url.searchParams.get('dryRun') === 'true';
+      return { body: { ...report, conflicts, applied: !dryRun, dryRun } };
+    });
+    renderWithProviders(<ImportCatalogue onClose={() => {}} />);
+    // The screen says how stock is imported, and how to set it anyway.
+    expect(screen.getByText('stock_version')).toBeTruthy();
+    expect(screen.getByText('set_stock')).toBeTruthy();
+    chooseFile();
+    fireEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    const shown = await screen.findByTestId('import-report');
+    expect(shown.textContent).toContain('2 created (to be), 1 updated (to be), 5 unchanged, 1 stock conflict.');
+    const listed = within(screen.getByRole('list', { name: 'Stock conflicts' })).getAllByRole('listitem');
+    expect(listed.map((item) => item.textContent)).toEqual([`Row 3 (AM-S): ${conflicts[0]!.message}`]);
+
+    const importButton = screen.getByRole('button', { name: 'Import' });
+    expect(importButton.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(importButton);
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Catalogue imported: 2 created, 1 updated, 1 stock conflict'));
+    expect(api.last('/api/products/import')!.url.searchParams.get('dryRun')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Stock conflicts' })).toBeTruthy();
   });
 
   it('imports on confirmation, showing the rows imported so far on a progress bar, then the report', async () => {

@@ -4,7 +4,8 @@
  * created, updated, unchanged, and each refused row), then imports it on confirmation. Both
  * show the upload's progress, then the server's progress through the rows as it reports
  * them ("Imported 2,500 of 10,000 rows"). A file with refused rows imports only when the
- * admin chooses to skip them.
+ * admin chooses to skip them. Rows whose stock changed after the export (stock_version) are
+ * listed as stock conflicts: their other columns are imported, their stock is not.
  */
 import type { CatalogueImportProgress, CatalogueImportReport } from '@shop/shared/variants';
 import { useMutation } from '@tanstack/react-query';
@@ -33,14 +34,33 @@ export function ExportCatalogueButton() {
   );
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 function Report({ report }: { report: CatalogueImportReport }) {
   const verb = report.applied ? '' : ' (to be)';
+  const { conflicts } = report;
   return (
     <div className="mt-4 text-sm" data-testid="import-report">
       <p>
         {report.created} created{verb}, {report.updated} updated{verb}, {report.unchanged} unchanged
-        {report.errors.length > 0 ? `, ${report.errors.length} refused` : ''}.
+        {report.errors.length > 0 ? `, ${report.errors.length} refused` : ''}
+        {conflicts.length > 0 ? `, ${plural(conflicts.length, 'stock conflict')}` : ''}.
       </p>
+      {conflicts.length > 0 ? (
+        <>
+          <p className="mt-2">
+            The stock of {conflicts.length === 1 ? 'this row is' : 'these rows is'} {report.applied ? 'not' : 'not to be'} changed
+            (the rest of the row is): it changed after the file was exported, or the row has no stock_version.
+          </p>
+          <ul className="mt-1 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-amber-800" aria-label="Stock conflicts">
+            {conflicts.map((c) => (
+              <li key={c.row}>
+                Row {c.row} ({c.sku}): {c.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {report.errors.length > 0 ? (
         <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-red-700" aria-label="Refused rows">
           {report.errors.map((e) => (
@@ -120,7 +140,9 @@ export function ImportCatalogue({ onClose }: { onClose(): void }) {
   const importFile = () =>
     send(false, (report) => {
       setChecked(report);
-      if (report.applied) notify.success(`Catalogue imported: ${report.created} created, ${report.updated} updated`);
+      if (!report.applied) return;
+      const conflicts = report.conflicts.length > 0 ? `, ${plural(report.conflicts.length, 'stock conflict')}` : '';
+      notify.success(`Catalogue imported: ${report.created} created, ${report.updated} updated${conflicts}`);
     });
 
   const canImport = checked !== null && !checked.applied && (checked.errors.length === 0 || skipInvalid);
@@ -133,6 +155,12 @@ export function ImportCatalogue({ onClose }: { onClose(): void }) {
           <p className="text-sm text-neutral-600">
             The columns of Export CSV, one row per size and colour. Rows are matched by SKU; empty cells leave a value as it is.
             The file is checked before anything changes.
+          </p>
+          <p className="mt-1 text-sm text-neutral-600">
+            Stock: a row's <code>stock</code> is saved only if the stock has not changed since the export (its{' '}
+            <code>stock_version</code>); otherwise its other columns are saved and its stock is listed as a conflict, so nothing
+            sold meanwhile comes back on sale. To set a count you made whatever was sold since, add a <code>set_stock</code>{' '}
+            column. New sizes and colours take <code>stock</code> as given.
           </p>
         </div>
         <button type="button" className={buttonClass.secondary} onClick={onClose}>

@@ -52,6 +52,7 @@ const product = {
       priceOverride: null,
       discountOverride: null,
       counter: 4,
+      stockVersion: 3,
       availability: 'In Stock',
       imageUrls: [],
     },
@@ -213,6 +214,18 @@ describe('Edit Product', () => {
   });
 });
 
+/** An indigo variant of the scarf as the editor sends it back (no price or discount of its own unless given). */
+const sentBack = (id: string, size: string, values: { price?: number; counter: number; stockVersion: number }) => ({
+  id,
+  sku: `AS-${size[0]!.toUpperCase()}-INDIGO`,
+  size,
+  color: 'indigo',
+  price: null,
+  discount: null,
+  imageUrls: [],
+  ...values,
+});
+
 describe('Variants (Edit Product)', () => {
   const detail = (pathname: string, method: string) =>
     lists[pathname]
@@ -259,7 +272,8 @@ describe('Variants (Edit Product)', () => {
     expect(api.last('/api/products/p1/variants')!.body).toEqual({
       sizeScale: 'standard',
       variants: [
-        { id: 'v1', sku: 'AS-S-INDIGO', size: 'small', color: 'indigo', price: null, discount: null, counter: 2, imageUrls: [] },
+        // A loaded variant sends the stockVersion it was loaded at; a new one has none.
+        sentBack('v1', 'small', { counter: 2, stockVersion: 3 }),
         {
           sku: 'AS-S-RED',
           size: 'small',
@@ -303,10 +317,50 @@ describe('Variants (Edit Product)', () => {
   });
 });
 
+describe('Variants (Edit Product): a stock changed while editing', () => {
+  it('says so when the save is refused (409), saves nothing, and "Reload variants" shows the stock as it is now', async () => {
+    const sold = { ...product, counter: 3, variants: [{ ...product.variants[0]!, counter: 3, stockVersion: 4 }] };
+    let current = product;
+    const api = mockFetch(({ url, method, body }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/p1' && method === 'GET') return { body: current };
+      if (url.pathname === '/api/products/p1/variants' && method === 'PUT') {
+        const [sent] = (body as { variants: { stockVersion?: number; counter: number }[] }).variants;
+        if (sent!.stockVersion !== current.variants[0]!.stockVersion) {
+          return { status: 409, body: { msg: 'Stock changed while you were editing; reload' } };
+        }
+        return { body: { ...current, variants: [{ ...current.variants[0]!, counter: sent!.counter, stockVersion: 5 }] } };
+      }
+    });
+    renderEdit();
+    const editor = await screen.findByRole('form', { name: 'Variants' });
+    // A shopper buys one while the admin types.
+    current = sold;
+    fireEvent.change(within(editor).getByLabelText('Price of small / indigo'), { target: { value: '11000' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
+    const alert = await within(editor).findByRole('alert');
+    expect(alert.textContent).toContain('Stock changed while you were editing');
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload variants' }));
+    await waitFor(() => expect((within(editor).getByLabelText('Stock of small / indigo') as HTMLInputElement).value).toBe('3'));
+    expect(within(editor).queryByRole('alert')).toBeNull();
+    expect((within(editor).getByLabelText('Price of small / indigo') as HTMLInputElement).value).toBe('');
+    fireEvent.change(within(editor).getByLabelText('Stock of small / indigo'), { target: { value: '5' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
+    const saves = () => api.requests.filter((r) => r.url.pathname === '/api/products/p1/variants');
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[0]!.body).toMatchObject({ variants: [{ price: 11000, stockVersion: 3 }] });
+    expect(saves()[1]!.body).toMatchObject({ variants: [{ price: null, counter: 5, stockVersion: 4 }] });
+    await waitFor(() => expect((within(editor).getByLabelText('Stock of small / indigo') as HTMLInputElement).value).toBe('5'));
+    expect(within(editor).queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('Variants (Edit Product): removing a row', () => {
   const sized = (id: string, size: string, counter: number, priceOverride: number | null = null) => ({
     ...product.variants[0]!,
     id,
+    stockVersion: Number(id.slice(1)) + 10,
     sku: `AS-${size[0]!.toUpperCase()}-INDIGO`,
     size,
     price: priceOverride ?? product.price,
@@ -353,8 +407,8 @@ describe('Variants (Edit Product): removing a row', () => {
     expect(api.last('/api/products/p1/variants')!.body).toEqual({
       sizeScale: 'standard',
       variants: [
-        { id: 'v1', sku: 'AS-S-INDIGO', size: 'small', color: 'indigo', price: null, discount: null, counter: 4, imageUrls: [] },
-        { id: 'v3', sku: 'AS-L-INDIGO', size: 'large', color: 'indigo', price: 13000, discount: null, counter: 6, imageUrls: [] },
+        sentBack('v1', 'small', { counter: 4, stockVersion: 11 }),
+        sentBack('v3', 'large', { price: 13000, counter: 6, stockVersion: 13 }),
       ],
     });
     // The editor shows the set the server kept.

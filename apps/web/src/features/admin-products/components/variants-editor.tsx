@@ -2,19 +2,23 @@
  * Variants (on Edit Product): what the product sells, one row per size and colour, each with
  * its SKU, stock and an optional price and discount of its own. "Add sizes and colours"
  * lists every missing combination with a suggested SKU; "Set all stock" fills the stock
- * column. Saved in one PUT /api/products/{id}/variants, with the size scale.
+ * column. Saved in one PUT /api/products/{id}/variants, with the size scale. The save sends
+ * each variant's stockVersion as loaded: when an order or another admin changed a stock
+ * meanwhile, it is refused (STOCK_CHANGED) and the editor offers to load the variants again.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ProductDetail } from '@shop/shared/catalog';
 import { formatNairaAmount } from '@shop/shared/money';
-import { SIZE_SCALE_LABELS, SIZE_SCALE_NAMES, SIZE_SCALES } from '@shop/shared/variants';
-import { useMutation } from '@tanstack/react-query';
+import { SIZE_SCALE_LABELS, SIZE_SCALE_NAMES, SIZE_SCALES, STOCK_CHANGED } from '@shop/shared/variants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { buttonClass, Card, inputClass } from '@/components/admin/ui.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notify.tsx';
 import { setVariantsMutation } from '@/lib/api/product-admin.ts';
+import { productOptions } from '@/lib/api/products.ts';
 import {
   addCombinations,
   colourList,
@@ -58,23 +62,46 @@ export function withPhotos(
 /** Edit Product's variants: the fields, saved on their own with "Save variants". */
 export function VariantsEditor({ product }: { product: ProductDetail }) {
   const save = useMutation(setVariantsMutation(product.id));
+  const client = useQueryClient();
   const form = useVariantsForm(variantsFormValues(product));
   const [photos, setPhotos] = useState(() => colourPhotos(product));
+  /** A save was refused: a stock changed after the form was loaded. */
+  const [stale, setStale] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const id = useId();
+
+  const show = (loaded: ProductDetail) => {
+    form.reset(variantsFormValues(loaded));
+    setPhotos(colourPhotos(loaded));
+    setStale(false);
+  };
 
   const onSubmit = form.handleSubmit(({ sizeScale, variants }) => {
     save.mutate(
       { sizeScale, variants: withPhotos(variants, photos, product.imageUrls.length) },
       {
         onSuccess: (saved) => {
-          form.reset(variantsFormValues(saved));
-          setPhotos(colourPhotos(saved));
+          show(saved);
           notify.success('Variants saved');
         },
-        onError: (error) => notify.error(error.message),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409 && error.message === STOCK_CHANGED) setStale(true);
+          else notify.error(error.message);
+        },
       },
     );
   });
+
+  const onReload = async () => {
+    setReloading(true);
+    try {
+      show(await client.fetchQuery({ ...productOptions(product.id), staleTime: 0 }));
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'The variants could not be loaded');
+    } finally {
+      setReloading(false);
+    }
+  };
 
   return (
     <Card>
@@ -95,6 +122,20 @@ export function VariantsEditor({ product }: { product: ProductDetail }) {
           photos={photos}
           onPhotos={setPhotos}
         />
+        {stale ? (
+          <div
+            role="alert"
+            className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+          >
+            <p>
+              Stock changed while you were editing (an order, a refund or another admin): nothing was saved. Reload the variants
+              to see the stock as it is now, then make your changes again.
+            </p>
+            <button type="button" className={buttonClass.secondary} onClick={onReload} disabled={reloading}>
+              {reloading ? 'Reloading ...' : 'Reload variants'}
+            </button>
+          </div>
+        ) : null}
         <div className="mt-4 flex justify-end">
           <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
             {save.isPending ? 'Saving ...' : 'Save variants'}
