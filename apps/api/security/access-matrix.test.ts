@@ -91,6 +91,8 @@ const ACCESS: Record<string, Rule> = {
   'GET /api/orders/{id}': 'owner',
   'POST /api/orders/{id}/cancel': 'owner',
   'PATCH /api/orders/{id}/status': 'admin',
+  'POST /api/orders/{id}/confirm': 'admin',
+  'POST /api/orders/{id}/refused': 'admin',
   'POST /api/orders/{id}/payments': 'admin',
   'POST /api/orders/{id}/refunds': 'admin',
 

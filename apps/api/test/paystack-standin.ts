@@ -1,9 +1,11 @@
 /**
  * A local stand-in for Paystack's API, speaking the documented endpoints the shop uses:
- * POST /transaction/initialize, GET /transaction/verify/:reference and POST /refund (Bearer
- * secret key). Tests decide what the "customer" did with `complete()`; a refund is queued
- * (`pending`, as Paystack answers) and the test sends the signed `refund.processed` or
- * `refund.failed` webhook itself (`refundEvent`). Nothing leaves the machine.
+ * POST /transaction/initialize, GET /transaction/verify/:reference, POST /refund and
+ * GET /refund (list, filtered by `reference`) (Bearer secret key). Tests decide what the
+ * "customer" did with `complete()`; a refund is queued (`pending`, as Paystack answers) and
+ * the test sends the signed `refund.processed` or `refund.failed` webhook itself
+ * (`refundEvent`). A test can cut the connection instead of answering (`dropNextRefund`,
+ * `dropNextRefundList`), as a network failure or a timeout would. Nothing leaves the machine.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -35,6 +37,13 @@ export interface PaystackStandin {
   requests: string[];
   /** The next POST /refund is refused with this message (once). */
   refuseNextRefund(message: string): void;
+  /**
+   * The next POST /refund gets no answer: the connection is cut (once). `queued`: Paystack
+   * had queued the refund before the answer was lost; otherwise the request never arrived.
+   */
+  dropNextRefund(options: { queued: boolean }): void;
+  /** The next GET /refund gets no answer (once). */
+  dropNextRefundList(): void;
   /** The body of Paystack's webhook about a refund, as its documentation shows it. */
   refundEvent(refund: StandinRefund, event: 'refund.processed' | 'refund.failed'): unknown;
   /** What Paystack will report for a reference (amount/currency can be made to differ). */
@@ -62,6 +71,8 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
   const refunds: StandinRefund[] = [];
   const requests: string[] = [];
   let refusal: string | undefined;
+  let dropRefund: { queued: boolean } | undefined;
+  let dropList = false;
   const send = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -95,9 +106,34 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
           data: { authorization_url: `https://checkout.paystack.com/${reference}`, access_code: `ac_${reference}`, reference },
         });
       }
+      if (req.method === 'GET' && url.pathname === '/refund') {
+        if (dropList) {
+          dropList = false;
+          return req.socket.destroy();
+        }
+        const reference = url.searchParams.get('reference');
+        const listed = refunds.filter((r) => !reference || r.reference === reference);
+        return send(res, 200, {
+          status: true,
+          message: 'Refunds retrieved',
+          data: listed.map((r) => ({
+            id: r.id,
+            transaction: 3_000_000 + [...transactions.keys()].indexOf(r.reference),
+            amount: r.amount,
+            currency: 'NGN',
+            status: r.status,
+            merchant_note: r.merchantNote,
+            created_at: new Date().toISOString(),
+          })),
+          meta: { total: listed.length, perPage: Number(url.searchParams.get('perPage') ?? 50), page: 1, pageCount: 1 },
+        });
+      }
       if (req.method === 'POST' && url.pathname === '/refund') {
         const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
         const tx = transactions.get(String(body.transaction));
+        const drop = dropRefund;
+        dropRefund = undefined;
+        if (drop && !drop.queued) return req.socket.destroy();
         if (refusal) {
           const message = refusal;
           refusal = undefined;
@@ -119,6 +155,7 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
           merchantNote: String(body.merchant_note ?? ''),
         };
         refunds.push(refund);
+        if (drop) return req.socket.destroy();
         return send(res, 200, {
           status: true,
           message: 'Refund has been queued for processing',
@@ -162,6 +199,12 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
     requests,
     refuseNextRefund(message) {
       refusal = message;
+    },
+    dropNextRefund(options) {
+      dropRefund = options;
+    },
+    dropNextRefundList() {
+      dropList = true;
     },
     refundEvent(refund, event) {
       refund.status = event === 'refund.processed' ? 'processed' : 'failed';

@@ -17,6 +17,10 @@ export const BANNER_ROTATION_MS = 3000;
 export const DEFAULT_TRANSFER_HOLD_HOURS = 48;
 /** The most units of one product an online order may take, by default (against stock hoarding). */
 export const DEFAULT_MAX_UNITS_PER_PRODUCT = 20;
+/** Hours the shop has to confirm a pay-on-delivery order with the shopper before it is let go. */
+export const DEFAULT_POD_CONFIRM_HOURS = 24;
+/** Units one shopper may have in unpaid pay-on-delivery orders at once. */
+export const DEFAULT_POD_MAX_UNITS = 20;
 export const HERO_ROTATION_MS = 3000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const HEADING_MAX_CHARS = 39;

@@ -1,6 +1,12 @@
 /** Shop content managed in the back office: announcement banners, blog posts, store settings. */
 import { z } from 'zod';
-import { BANNER_ROTATION_MS, DEFAULT_MAX_UNITS_PER_PRODUCT, DEFAULT_TRANSFER_HOLD_HOURS } from './constants.ts';
+import {
+  BANNER_ROTATION_MS,
+  DEFAULT_MAX_UNITS_PER_PRODUCT,
+  DEFAULT_POD_CONFIRM_HOURS,
+  DEFAULT_POD_MAX_UNITS,
+  DEFAULT_TRANSFER_HOLD_HOURS,
+} from './constants.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from './variants.ts';
 
 const trimmed = z.string().trim();
@@ -85,11 +91,14 @@ export type PostUpdateBody = z.infer<typeof postUpdateBody>;
 export const postListQuery = z.object(pageQuery);
 export type PostListQuery = z.infer<typeof postListQuery>;
 
+/** A phone number as people write it: +234 801 234 5678, 0801-234-5678, (01) 234 5678. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,24}$/;
+
 // ── Store settings ─────────────────────────────────────────────────────────────────────
 
 export const storeSettings = z.object({
   storeName: trimmed.min(1, 'Store name is required').max(100, 'Store name must be at most 100 characters'),
-  phone: trimmed.min(1, 'Phone number is required').regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'Enter a valid phone number'),
+  phone: trimmed.min(1, 'Phone number is required').regex(PHONE_PATTERN, 'Enter a valid phone number'),
   serviceHours: trimmed.min(1, 'Service hours are required').max(200, 'Service hours must be at most 200 characters'),
   /** How long each announcement banner shows before the next one, in milliseconds. */
   bannerRotationMs: z
@@ -130,6 +139,18 @@ export const storeSettings = z.object({
     .int('The cap must be a whole number')
     .min(1, 'The cap must be at least 1')
     .max(1000, 'The cap must be at most 1000'),
+  /** Hours the shop has to confirm a pay-on-delivery order (by phone) before it is cancelled and its goods go back on sale. */
+  podConfirmHours: z
+    .number()
+    .int('The time to confirm must be a whole number of hours')
+    .min(1, 'The time to confirm must be at least 1 hour')
+    .max(168, 'The time to confirm must be at most 168 hours (7 days)'),
+  /** The most units one shopper may have in pay-on-delivery orders not paid yet (this order included). */
+  podMaxUnits: z
+    .number()
+    .int('The cap must be a whole number')
+    .min(1, 'The cap must be at least 1')
+    .max(1000, 'The cap must be at most 1000'),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 
@@ -153,6 +174,8 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   notificationEmail: '',
   whatsappNumber: '',
   maxUnitsPerProduct: DEFAULT_MAX_UNITS_PER_PRODUCT,
+  podConfirmHours: DEFAULT_POD_CONFIRM_HOURS,
+  podMaxUnits: DEFAULT_POD_MAX_UNITS,
 };
 
 /** Settings only admins read (GET /api/settings leaves them out for everyone else). */

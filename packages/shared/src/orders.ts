@@ -42,7 +42,16 @@ export const MESSAGES_ORDER = {
   notCancellable: 'Only an order that is not paid and not yet sent can be cancelled',
   transferUnavailable: 'Bank transfer is not available in this shop yet',
   refundStatus: 'Only a paid order can be refunded: record the refund from the order page',
+  /** Pay on delivery: the shop calls the shopper before sending it. */
+  podWillCall: "We'll call you to confirm",
+  podPhoneRequired: "Enter your phone number: we'll call you to confirm a pay-on-delivery order",
+  /** Why the sweeper cancelled a pay-on-delivery order the shop did not confirm. */
+  notConfirmedInTime: 'Not confirmed in time',
+  refusedAtDelivery: 'Refused at delivery',
 } as const;
+
+/** "You can have at most 20 items waiting for payment on delivery". */
+export const podUnitCapMessage = (cap: number) => `You can have at most ${cap} items waiting for payment on delivery`;
 
 /** "You can buy at most 20 of Ankara Dress in one order". */
 export const unitCapMessage = (cap: number, title: string) => `You can buy at most ${cap} of ${title} in one order`;
@@ -235,6 +244,8 @@ export const orderRefundView = z.object({
   method: z.string(),
   restocked: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
   failureReason: z.string().nullable(),
+  /** What is known of a pending refund, e.g. "Paystack did not answer" (checked before the next refund). */
+  note: z.string().nullable(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
 });
@@ -245,7 +256,10 @@ export const orderView = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   channel: z.string(),
+  /** The account's address for a shopper's order (its messages go there). */
   email: z.string(),
+  /** The address typed at checkout when it is not the account's: for the shop to see, never an identity. */
+  contactEmail: z.string().nullable(),
   name: z.string(),
   phone: z.string(),
   address: z.string(),
@@ -288,7 +302,12 @@ export const orderView = z.object({
   paymentReference: z.string().nullable(),
   failureReason: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** A pending order, or a pay-on-delivery order not confirmed yet, is let go at this time unless paid or confirmed. */
   expiresAt: z.string().nullable(),
+  /** Pay on delivery: when the shop confirmed it with the shopper. */
+  shopConfirmedAt: z.string().nullable(),
+  /** A pay-on-delivery order the shop still has to confirm (by phone) before `expiresAt`. */
+  awaitingConfirmation: z.boolean(),
   archivedAt: z.string().nullable(),
   createdAt: z.string(),
   lines: z.array(orderLineView),
@@ -303,6 +322,8 @@ export const recordPaymentBody = z.object({
   amount: nairaField('The amount', { positive: true }),
   /** The bank's or terminal's reference, so the same payment is not recorded twice. */
   reference: z.string().trim().max(100, 'The reference is too long').default(''),
+  /** Record it although the same reference is already recorded on another order (409 otherwise). */
+  confirmDuplicate: z.boolean().optional(),
 });
 export type RecordPaymentBody = z.input<typeof recordPaymentBody>;
 

@@ -18,6 +18,8 @@ export const purchaseFilters = z.object({
   /** Part of the order number, email, customer name or a line's title; case-insensitive. */
   search: z.string().trim().max(200).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
+  /** `confirmation`: pay-on-delivery orders the shop has still to confirm with the shopper. */
+  awaiting: z.enum(['confirmation']).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   sort: z.enum(PURCHASE_SORTS).default('latest'),
@@ -64,6 +66,8 @@ export const purchase = z.object({
   invoiceNumber: z.string().nullable(),
   channel: z.string(),
   customerName: z.string(),
+  /** A pay-on-delivery order the shop has still to confirm with the shopper. */
+  awaitingConfirmation: z.boolean(),
   createdAt: z.iso.datetime(),
   archivedAt: z.iso.datetime().nullable(),
 });

@@ -196,8 +196,22 @@ export function applyCoupon(coupon: CouponRow, lines: CouponLine[], now = new Da
 /** Uses that count against the limits: paid orders and orders waiting for payment. */
 const HOLDING = inArray(couponRedemptions.status, ['reserved', 'used']);
 
+/**
+ * Who a use of a code counts for: the shopper's account. The e-mail typed at checkout is
+ * free text and is never an identity; it counts only for an order with no account.
+ */
+export interface CouponCustomer {
+  userId: string | null;
+  email: string;
+}
+
 /** 409 when the code (or this shopper's share of it) is used up. `lock` takes the coupon's row first. */
-export async function checkCouponLimits(db: Q, coupon: CouponRow, email: string, { lock = false } = {}): Promise<void> {
+export async function checkCouponLimits(
+  db: Q,
+  coupon: CouponRow,
+  customer: CouponCustomer,
+  { lock = false } = {},
+): Promise<void> {
   if (lock) await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, coupon.id)).for('update');
   if (coupon.usageLimit !== null) {
     const [row] = await db
@@ -207,10 +221,13 @@ export async function checkCouponLimits(db: Q, coupon: CouponRow, email: string,
     if ((row?.n ?? 0) >= coupon.usageLimit) throw conflict(COUPON_MESSAGES.usedUp);
   }
   if (coupon.perCustomerLimit !== null) {
+    const whose = customer.userId
+      ? eq(couponRedemptions.userId, customer.userId)
+      : eq(couponRedemptions.email, customer.email.toLowerCase());
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(couponRedemptions)
-      .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.email, email.toLowerCase()), HOLDING));
+      .where(and(eq(couponRedemptions.couponId, coupon.id), whose, HOLDING));
     if ((row?.n ?? 0) >= coupon.perCustomerLimit) throw conflict(COUPON_MESSAGES.usedByYou);
   }
 }
@@ -225,7 +242,7 @@ export async function reserveCoupon(
   coupon: CouponRow,
   use: { orderId: string; userId: string | null; email: string; amount: number },
 ): Promise<void> {
-  await checkCouponLimits(tx, coupon, use.email, { lock: true });
+  await checkCouponLimits(tx, coupon, use, { lock: true });
   await tx.insert(couponRedemptions).values({
     couponId: coupon.id,
     orderId: use.orderId,

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly errors?: { path: string; message: string }[],
     /** Sent as Retry-After: the request may be repeated then (a 503 or 429). */
     readonly retryAfterSeconds?: number,
+    /** More fields of the answer beside `msg`, for a client to act on (e.g. `duplicateOf`). */
+    readonly details?: Record<string, string | number | boolean>,
   ) {
     super(message);
     this.name = 'HttpError';

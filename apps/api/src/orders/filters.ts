@@ -1,6 +1,6 @@
 /**
  * The back office's order filters as SQL: text search over number, email, name and line
- * titles; status; a range of whole days in the shop's time zone; archived or not; and the
+ * titles; status; pay-on-delivery orders awaiting the shop's confirmation; a range of whole days in the shop's time zone; archived or not; and the
  * sort orders (each ending with the id, so pages are stable).
  */
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -13,6 +13,9 @@ export type OrderFilters = PurchaseFilters;
 export function orderConditions(f: OrderFilters): SQL | undefined {
   const where: (SQL | undefined)[] = [f.archived ? isNotNull(orders.archivedAt) : isNull(orders.archivedAt)];
   if (f.status) where.push(eq(orders.status, f.status));
+  if (f.awaiting === 'confirmation') {
+    where.push(eq(orders.status, 'confirmed'), eq(orders.paymentMethod, 'pod'), isNull(orders.shopConfirmedAt));
+  }
   if (f.from) where.push(sql`${orders.createdAt} >= (${f.from}::date::timestamp at time zone ${SHOP_TIME_ZONE})`);
   if (f.to) where.push(sql`${orders.createdAt} < ((${f.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})`);
   if (f.search) {

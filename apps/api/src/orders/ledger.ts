@@ -253,9 +253,17 @@ export async function failRefund(tx: Tx, refundId: string, reason: string): Prom
   return failed;
 }
 
-/** Names the provider's id for a refund it accepted, so its webhooks find it. */
+/** Names the provider's id for a refund it accepted (or that a lookup found), so its webhooks find it. */
 export async function attachProviderRefundId(tx: Tx, refundId: string, providerRefundId: string): Promise<void> {
-  await tx.update(orderRefunds).set({ providerRefundId }).where(eq(orderRefunds.id, refundId));
+  await tx.update(orderRefunds).set({ providerRefundId, note: null }).where(eq(orderRefunds.id, refundId));
+}
+
+/** What is known of a refund still pending, e.g. that the provider did not answer (it is then looked up before the next one). */
+export async function noteRefund(tx: Tx, refundId: string, note: string): Promise<void> {
+  await tx
+    .update(orderRefunds)
+    .set({ note })
+    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')));
 }
 
 /** The payments and refunds of some orders, oldest first. */

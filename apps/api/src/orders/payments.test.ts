@@ -164,7 +164,7 @@ describe('paying by bank transfer', () => {
 });
 
 describe('pay on delivery', () => {
-  it('confirms the order with its goods held and no expiry; it is sent unpaid and paid when the rider brings the cash', async () => {
+  it('holds the goods; once the shop confirms it the order no longer expires, is sent unpaid and paid when the rider brings the cash', async () => {
     const buyer = await shopper();
     const product = await insertProduct(ctx.database.db, { price: 2_000_000, counter: 4 });
     const res = await checkout(buyer, {
@@ -175,11 +175,15 @@ describe('pay on delivery', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ status: 'confirmed', paymentMethod: 'pod', provider: null });
     const { orderId } = res.json();
+    expect(await order(buyer, orderId)).toMatchObject({ awaitingConfirmation: true, expiresAt: expect.any(String) });
+    expect((await admin.json('POST', `/api/orders/${orderId}/confirm`)).statusCode).toBe(200);
     await ctx.app.orders.expirePending(new Date(Date.now() + 30 * 24 * 3600_000));
     expect(await order(buyer, orderId)).toMatchObject({
       status: 'confirmed',
       paymentStatus: 'unpaid',
       expiresAt: null,
+      awaitingConfirmation: false,
+      shopConfirmedAt: expect.any(String),
       allowedTransitions: ['fulfilled', 'cancelled'],
     });
     expect((await readProduct(ctx.database.db, product.id)).counter).toBe(3);

@@ -7,7 +7,7 @@
 import { CHOOSE_STATE, type DeliveryState, deliveryStateOf, isNigeria, OUTSIDE_NIGERIA } from '@shop/shared';
 import type { CouponRow } from '../db/schema/index.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { applyCoupon, type CouponOutcome, checkCouponLimits, findCoupon } from '../coupons/service.ts';
+import { applyCoupon, type CouponCustomer, type CouponOutcome, checkCouponLimits, findCoupon } from '../coupons/service.ts';
 import { deliveryConfigured, methodsForState, type PricedMethod } from '../delivery/service.ts';
 import { badRequest } from '../lib/http-error.ts';
 
@@ -20,7 +20,8 @@ export interface PricingLine {
 }
 
 export interface PricingInput {
-  email: string;
+  /** Whose use of a coupon this is (uses per customer count per account). */
+  customer: CouponCustomer;
   state?: string;
   country?: string;
   deliveryMethodId?: string;
@@ -74,7 +75,7 @@ export async function priceOrder(db: Db | Tx, lines: PricingLine[], input: Prici
       lines.map((l) => ({ productId: l.productId, categoryId: l.categoryId, net: (l.unitPrice - l.unitDiscount) * l.quantity })),
     );
     // Checked here for a clear answer before anything is written; checkout checks again under the coupon's lock.
-    await checkCouponLimits(db, row, input.email);
+    await checkCouponLimits(db, row, input.customer);
   }
   const couponDiscount = coupon?.goodsReduction ?? 0;
   const goods = subtotal - markdown - couponDiscount;

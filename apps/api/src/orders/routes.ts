@@ -21,6 +21,8 @@ const errors = {
   502: errorResponse,
 };
 const idParams = z.object({ id: z.string() });
+/** A refusal that may name the order a bank reference is already recorded on. */
+const duplicateReferenceResponse = errorResponse.extend({ duplicateOf: z.string().optional() });
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The order as the API shows it, with the shop's bank details for an unpaid transfer. */
@@ -94,25 +96,50 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.post('/api/orders/:id/confirm', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Confirm a pay-on-delivery order with the shopper (the shop called her): it no longer expires. Unconfirmed, it is cancelled after the podConfirmHours setting',
+      params: idParams,
+      response: { 200: orderView, ...errors },
+    },
+    handler: async (request) => present((await app.orders.confirm(request.params.id)).after),
+  });
+
+  app.post('/api/orders/:id/refused', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags,
+      security,
+      summary:
+        'The shopper refused a sent, unpaid pay-on-delivery order at the door: it is cancelled ("Refused at delivery"), its units go back on sale and its coupon use is freed',
+      params: idParams,
+      response: { 200: orderView, ...errors },
+    },
+    handler: async (request) => present((await app.orders.refusedAtDelivery(request.params.id)).after),
+  });
+
   app.post('/api/orders/:id/payments', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
       security,
       summary:
-        'Record money received (transfer, cash, pay on delivery, card at the counter); the order is paid, and gets its invoice number, once its payments reach its total',
+        "Record money received (transfer, cash, pay on delivery, card at the counter); the order is paid, and gets its invoice number, once its payments reach its total. A reference already recorded on another order answers 409 with `duplicateOf` (that order's id) unless `confirmDuplicate` is true",
       params: idParams,
       body: recordPaymentBody,
-      response: { 201: orderView, ...errors },
+      response: { 201: orderView, ...errors, 409: duplicateReferenceResponse },
     },
     handler: async (request, reply) => {
-      const { method, amount, reference } = request.body;
-      const { after } = await app.orders.recordPayment(request.params.id, {
-        method,
-        amount: nairaToKobo(amount),
-        reference,
-        recordedBy: request.user!.id,
-      });
+      const { method, amount, reference, confirmDuplicate } = request.body;
+      const { after } = await app.orders.recordPayment(
+        request.params.id,
+        { method, amount: nairaToKobo(amount), reference, recordedBy: request.user!.id },
+        { confirmDuplicate },
+      );
       return reply.status(201).send(await present(after));
     },
   });
@@ -123,22 +150,23 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       security,
       summary:
-        'Refund all or part of a paid order, optionally putting units back on sale. A card payment goes back to the card (Paystack: pending until its refund.processed webhook); other payments are recorded as refunded.',
+        'Refund all or part of a paid order, optionally putting back on sale the units it still holds. A card payment goes back to the card (Paystack: pending until its refund.processed webhook); other payments are recorded as refunded. 202 when Paystack did not answer: the refund stays pending with the note "Paystack did not answer", and before the next refund of the order Paystack\'s refunds are looked up (found: its state is taken; not found: it failed).',
       params: idParams,
       body: refundBody,
-      response: { 201: orderView, ...errors },
+      response: { 201: orderView, 202: orderView, ...errors },
     },
     handler: async (request, reply) => {
       const order = await visibleOrder(request.params.id, request.user!);
       const { amount, reason, restock, lines } = request.body;
-      const after = await app.payments.refund(order, {
+      const { order: after, answered } = await app.payments.refund(order, {
         amount: amount === undefined ? undefined : nairaToKobo(amount),
         reason,
         restock,
         lines,
         createdBy: request.user!.id,
       });
-      return reply.status(201).send(await present(after));
+      // 202: Paystack did not answer; the refund stays pending and is looked up before the next one.
+      return reply.status(answered ? 201 : 202).send(await present(after));
     },
   });
 };

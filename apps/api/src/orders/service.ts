@@ -1,7 +1,8 @@
 /**
  * Orders: creation priced from the catalogue with stock reserved (and the limits that keep
- * one shopper from holding the shop's stock), the status lifecycle, payments, refunds and
- * expiry. Every status change is one conditional UPDATE (`... where status = <expected>`),
+ * one shopper from holding the shop's stock: unpaid orders, units per product, units waiting
+ * for payment on delivery), the status lifecycle (a pay-on-delivery order the shop must
+ * confirm in time, one refused at the door), payments, refunds and expiry. Every status change is one conditional UPDATE (`... where status = <expected>`),
  * and money changes lock the order's row first (ledger.ts), so concurrent requests, webhook
  * replays and several API processes can never apply the same change twice.
  */
@@ -13,11 +14,12 @@ import {
   isUuid,
   MESSAGES_ORDER,
   type RecordedPaymentMethod,
+  podUnitCapMessage,
   SHOPPER_CANCELLABLE,
   unitCapMessage,
 } from '@shop/shared';
 import { activeVariants } from '../catalog/variants.ts';
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import {
@@ -43,7 +45,7 @@ import { releaseCoupons, reserveCoupon } from '../coupons/service.ts';
 import { type Pricing, type PricingInput, priceOrder } from './pricing.ts';
 import { takeStock } from '../catalog/stock.ts';
 import { noEvents, type OrderEvents } from './events.ts';
-import { releaseStock } from './held.ts';
+import { holdAgain, releaseStock } from './held.ts';
 import {
   applyPayment,
   attachProviderRefundId,
@@ -51,6 +53,7 @@ import {
   failRefund,
   loadMoney,
   lockOrder,
+  noteRefund,
   type PaymentInput,
   type RefundInput,
   settleFreeOrder,
@@ -60,6 +63,7 @@ import {
 export const INVALID_LINES = 'Invalid product or quantity';
 export const REFERENCE_USED = 'This payment reference has already been used for another purchase';
 export const DEFAULT_PENDING_MS = 30 * 60 * 1000;
+const PAYMENT_NOT_IN_TIME = 'Payment was not completed in time';
 
 /**
  * The status changes an admin makes by name. Anything else is refused with 409: an order
@@ -97,7 +101,10 @@ export interface LineInput {
 }
 
 export interface ContactInput {
+  /** The account's address for a shopper's order (its messages go there); the typed one at the counter. */
   email: string;
+  /** The address the shopper typed, when it may differ from the account's: kept for the shop to see. */
+  contactEmail?: string;
   name?: string;
   phone?: string;
   address?: string;
@@ -113,13 +120,15 @@ export interface CreateOrderInput {
   contact: ContactInput;
   lines: LineInput[];
   /**
-   * 'pending' holds stock until paid or expired; 'confirmed' (pay on delivery) holds it with
-   * no expiry; 'paid' (point of sale) takes it for good and records the payment.
+   * 'pending' holds stock until paid or expired; 'confirmed' (pay on delivery) holds it until
+   * the shop confirms it (or `pendingMs` runs out unconfirmed); 'paid' (point of sale) takes it
+   * for good and records the payment.
    */
   status: 'pending' | 'confirmed' | 'paid';
   paymentProvider?: string;
   /** Web: paystack | transfer | pod; point of sale: cash | transfer | card. */
   paymentMethod?: string;
+  /** How long the order holds its stock unpaid (pending) or unconfirmed (pay on delivery). */
   pendingMs?: number;
   /** Web checkout: delivery to the contact's state and a coupon, priced by the server. */
   checkout?: Pick<PricingInput, 'deliveryMethodId' | 'couponCode'> & {
@@ -130,8 +139,10 @@ export interface CreateOrderInput {
   limits?: {
     /** Units of one product in the order. */
     maxUnitsPerProduct?: number;
-    /** The shopper's unpaid orders (pending or confirmed) held at once, this one included. */
+    /** The shopper's unpaid online orders (pending or confirmed) held at once, this one included. */
     maxUnpaidOrders?: number;
+    /** Units in the shopper's pay-on-delivery orders not paid and not let go, this order's included. */
+    maxPodUnits?: number;
   };
 }
 
@@ -158,20 +169,56 @@ function assertUnitCap(lines: PricedLine[], cap: number | undefined): void {
   for (const { title, quantity } of units.values()) if (quantity > cap) throw badRequest(unitCapMessage(cap, title));
 }
 
+/** Orders a shopper makes online (web checkout, the old clients' create); sales at the counter never count. */
+const ONLINE_CHANNELS: readonly OrderChannel[] = ['web', 'legacy'];
+/** Statuses that end an order without its goods staying with the shopper. */
+const LET_GO: readonly OrderStatus[] = ['cancelled', 'failed', 'refunded'];
+
 /**
- * 409 when the shopper already holds as many unpaid orders as allowed. Their user row is
- * locked first, so two checkouts of one shopper (in any process) count one after the other.
+ * 409 when the shopper already holds as many unpaid online orders as allowed, or (pay on
+ * delivery) would have more units waiting for payment on delivery than allowed. Their user
+ * row is locked first, so two checkouts of one shopper (in any process) count one after the
+ * other.
  */
-async function assertUnpaidCap(tx: Tx, userId: string | null | undefined, cap: number | undefined): Promise<void> {
-  if (cap === undefined || !userId) return;
+async function assertShopperCaps(
+  tx: Tx,
+  userId: string | null | undefined,
+  limits: CreateOrderInput['limits'],
+  podUnits: number | undefined,
+): Promise<void> {
+  const orderCap = limits?.maxUnpaidOrders;
+  const unitCap = podUnits === undefined ? undefined : limits?.maxPodUnits;
+  if (!userId || (orderCap === undefined && unitCap === undefined)) return;
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const [row] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(
-      and(eq(orders.userId, userId), inArray(orders.status, [...HOLDS_STOCK_UNTIL_PAID]), eq(orders.paymentStatus, 'unpaid')),
-    );
-  if ((row?.n ?? 0) >= cap) throw conflict(MESSAGES_ORDER.tooManyUnpaid);
+  if (orderCap !== undefined) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          inArray(orders.channel, [...ONLINE_CHANNELS]),
+          inArray(orders.status, [...HOLDS_STOCK_UNTIL_PAID]),
+          eq(orders.paymentStatus, 'unpaid'),
+        ),
+      );
+    if ((row?.n ?? 0) >= orderCap) throw conflict(MESSAGES_ORDER.tooManyUnpaid);
+  }
+  if (unitCap !== undefined) {
+    const [row] = await tx
+      .select({ units: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.paymentMethod, 'pod'),
+          eq(orders.paymentStatus, 'unpaid'),
+          notInArray(orders.status, [...LET_GO]),
+        ),
+      );
+    if ((row?.units ?? 0) + (podUnits ?? 0) > unitCap) throw conflict(podUnitCapMessage(unitCap));
+  }
 }
 
 /** The lines priced from the catalogue: whatever the client said about prices is ignored. */
@@ -272,6 +319,36 @@ function pickVariant(product: ProductRow, variants: VariantRow[], line: LineInpu
   throw badRequest(sizes.size > 1 ? CHOOSE_SIZE : CHOOSE_COLOUR);
 }
 
+/**
+ * 409 when the reference is recorded on another order. Two admins recording one reference on
+ * two orders at once take turns on a transaction-scoped lock on the reference (in any process),
+ * so the second sees the first's payment.
+ */
+async function assertReferenceUnused(tx: Tx, orderId: string, reference: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment-reference:${reference}`}, 0))`);
+  const [other] = await tx
+    .select({ id: orders.id, number: orders.number })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(and(eq(orderPayments.reference, reference), ne(orderPayments.orderId, orderId)))
+    .limit(1);
+  if (other) {
+    throw new HttpError(409, `Reference ${reference} is already recorded on order ${other.number}`, undefined, undefined, {
+      duplicateOf: other.id,
+    });
+  }
+}
+
+/** Whether a payment with this reference is recorded on the order already. */
+async function hasPayment(tx: Tx, orderId: string, reference: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orderPayments.id })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.reference, reference)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export function createOrderService(db: Db, imageUrl: (imageId: string) => string, events: OrderEvents = noEvents) {
   async function loadDetails(tx: Db | Tx, rows: OrderRow[]): Promise<OrderWithLines[]> {
     if (rows.length === 0) return [];
@@ -314,7 +391,7 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
     tx: Tx,
     order: OrderRow,
     to: OrderStatus,
-    extra: Partial<Pick<OrderRow, 'failureReason'>> = {},
+    extra: Partial<typeof orders.$inferInsert> = {},
   ): Promise<OrderRow | undefined> {
     const [moved] = await tx
       .update(orders)
@@ -362,6 +439,7 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
     } catch (error) {
       // Only "not enough stock" (409) means the goods are gone; anything else is a failure.
       if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      // Its lines hold nothing (orders/held.ts): a refund of it puts no units back on sale.
       const reason = 'Paid after the order expired and the stock is gone: refund the customer';
       const paid = await applyPayment(tx, order, payment);
       const [flagged] = await tx
@@ -371,6 +449,7 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
         .returning();
       return { order: flagged ?? paid, reason };
     }
+    await holdAgain(tx, order.id);
     const [revived] = await tx
       .update(orders)
       .set({ status: 'pending', failureReason: null, updatedAt: sql`now()` })
@@ -393,7 +472,7 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
         const pricing: Pricing | null = input.checkout
           ? await priceOrder(tx, priced, {
               ...input.checkout,
-              email,
+              customer: { userId: input.userId ?? null, email },
               state: input.contact.state,
               country: input.contact.country,
               requireDelivery: true,
@@ -406,7 +485,8 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
           );
         }
         // The shopper's row, then the coupon's, then the variants': every writer locks in this order.
-        await assertUnpaidCap(tx, input.userId, input.limits?.maxUnpaidOrders);
+        const units = priced.reduce((sum, l) => sum + l.quantity, 0);
+        await assertShopperCaps(tx, input.userId, input.limits, input.checkout?.payOnDelivery ? units : undefined);
         const orderId = randomUUID();
         if (pricing?.coupon) {
           // The coupon's row is locked before any stock: checkouts with the same code take turns on it.
@@ -423,7 +503,13 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
         const subtotal = priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
         const discount = pricing?.discount ?? priced.reduce((sum, l) => sum + l.unitDiscount * l.quantity, 0);
         const deliveryFee = pricing?.deliveryFee ?? 0;
-        const held = input.status === 'pending';
+        const holdMs =
+          input.status === 'pending'
+            ? (input.pendingMs ?? DEFAULT_PENDING_MS)
+            : input.status === 'confirmed'
+              ? input.pendingMs
+              : undefined;
+        const contactEmail = input.contact.contactEmail?.trim().toLowerCase();
         const [inserted] = await tx
           .insert(orders)
           .values({
@@ -431,6 +517,7 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
             userId: input.userId ?? null,
             customerId: input.customerId ?? null,
             email,
+            contactEmail: contactEmail && contactEmail !== email ? contactEmail : null,
             name: input.contact.name?.trim() ?? '',
             phone: input.contact.phone?.trim() ?? '',
             address: input.contact.address?.trim() ?? '',
@@ -456,7 +543,7 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
             paymentProvider: input.paymentProvider ?? null,
             paymentMethod: input.paymentMethod ?? null,
             paymentReference: newPaymentReference(),
-            expiresAt: held ? new Date(Date.now() + (input.pendingMs ?? DEFAULT_PENDING_MS)) : null,
+            expiresAt: holdMs === undefined ? null : new Date(Date.now() + holdMs),
           })
           .returning();
         if (!inserted) throw new Error('order insert returned no row');
@@ -573,17 +660,77 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
         if ((to === 'cancelled' || to === 'failed') && order.amountPaid > 0) {
           throw conflict('Money was received for this order: refund it instead of cancelling it');
         }
-        const moved = await move(
-          tx,
-          order,
-          to,
-          (to === 'cancelled' || to === 'failed') && reason ? { failureReason: reason } : {},
-        );
+        const extra =
+          (to === 'cancelled' || to === 'failed') && reason
+            ? { failureReason: reason }
+            : // Sending a pay-on-delivery order confirms it: it no longer expires.
+              order.status === 'confirmed' && to === 'fulfilled'
+              ? { shopConfirmedAt: order.shopConfirmedAt ?? new Date(), expiresAt: null }
+              : {};
+        const moved = await move(tx, order, to, extra);
         if (!moved) throw conflict('The order changed meanwhile; reload it and try again');
         const after = await withLines(tx, moved);
         if (to === 'fulfilled') await events.shipped(tx, after, note?.trim() || null);
         else if (to === 'delivered') await events.delivered(tx, after);
         else if (to === 'cancelled') await events.cancelled(tx, after);
+        return { before: order, after };
+      });
+    },
+
+    /**
+     * The shop called the shopper and confirmed a pay-on-delivery order: it no longer expires.
+     * 409 unless it is a pay-on-delivery order still waiting for that call (a race with the
+     * sweeper is decided by the row: one conditional UPDATE each).
+     */
+    async confirm(id: string): Promise<{ before: OrderRow; after: OrderWithLines }> {
+      return db.transaction(async (tx) => {
+        const [order] = isUuid(id) ? await tx.select().from(orders).where(eq(orders.id, id)) : [];
+        if (!order) throw notFound('Order not found');
+        const [confirmed] = await tx
+          .update(orders)
+          .set({ shopConfirmedAt: sql`now()`, expiresAt: null, updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(orders.id, id),
+              eq(orders.status, 'confirmed'),
+              eq(orders.paymentMethod, 'pod'),
+              isNull(orders.shopConfirmedAt),
+            ),
+          )
+          .returning();
+        if (!confirmed) {
+          const [now] = await tx.select().from(orders).where(eq(orders.id, id));
+          throw conflict(
+            now?.shopConfirmedAt
+              ? 'This order was confirmed already'
+              : 'Only a pay-on-delivery order waiting to be confirmed can be confirmed',
+          );
+        }
+        return { before: order, after: await withLines(tx, confirmed) };
+      });
+    },
+
+    /**
+     * The shopper refused a pay-on-delivery order at the door: nothing was paid, the goods
+     * come back. The order is cancelled ("Refused at delivery"), its units go back on sale and
+     * its coupon use is freed. 409 unless it was sent, is paid on delivery and took no money.
+     */
+    async refusedAtDelivery(id: string): Promise<{ before: OrderRow; after: OrderWithLines }> {
+      if (!isUuid(id)) throw notFound('Order not found');
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, id);
+        if (order.status !== 'fulfilled' || order.paymentMethod !== 'pod' || order.amountPaid > 0) {
+          throw conflict('Only a pay-on-delivery order that was sent and not paid can be refused at delivery');
+        }
+        const [moved] = await tx
+          .update(orders)
+          .set({ status: 'cancelled', failureReason: MESSAGES_ORDER.refusedAtDelivery, updatedAt: sql`now()` })
+          .where(and(eq(orders.id, id), eq(orders.status, 'fulfilled')))
+          .returning();
+        await releaseStock(tx, [id]);
+        await releaseCoupons(tx, [id]);
+        const after = await withLines(tx, moved!);
+        await events.cancelled(tx, after);
         return { before: order, after };
       });
     },
@@ -602,14 +749,22 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
       });
     },
 
-    /** An admin records money received (a transfer, cash, the rider's takings); the order is paid once they reach its total. */
+    /**
+     * An admin records money received (a transfer, cash, the rider's takings); the order is
+     * paid once they reach its total. A bank reference already recorded on another order is
+     * refused (409 naming that order, `duplicateOf`) unless `confirmDuplicate` says the same
+     * reference really paid both: one transfer is easily recorded twice on two orders.
+     */
     async recordPayment(
       id: string,
       payment: PaymentInput,
+      { confirmDuplicate = false } = {},
     ): Promise<{ before: OrderRow; after: OrderWithLines; reason?: string }> {
       if (!isUuid(id)) throw notFound('Order not found');
       return db.transaction(async (tx) => {
         const before = await lockOrder(tx, id);
+        const reference = payment.reference?.trim() ?? '';
+        if (reference && !confirmDuplicate) await assertReferenceUnused(tx, id, reference);
         const { order, reason } = await pay(tx, before, payment);
         return { before, after: await withLines(tx, order), reason };
       });
@@ -634,6 +789,11 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
     /** The card provider accepted a refund: its id, so its webhook finds it. */
     async refundAccepted(refundId: string, providerRefundId: string): Promise<void> {
       await db.transaction((tx) => attachProviderRefundId(tx, refundId, providerRefundId));
+    },
+
+    /** The card provider did not answer a refund: it stays pending, its amount held, until it is looked up. */
+    async refundUnanswered(refundId: string, note: string): Promise<void> {
+      await db.transaction((tx) => noteRefund(tx, refundId, note));
     },
 
     /**
@@ -703,7 +863,10 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
         const order = await lockOrder(tx, found.id);
         if (result.status === 'pending') return { order: await withLines(tx, order), changed: false, reason: result.reason };
 
-        const matches = result.amount === order.total && result.currency.toUpperCase() === order.currency;
+        // An old client prices and pays for the goods only; the delivery the server priced is then still owed.
+        const goodsOnly =
+          order.channel === 'legacy' && order.deliveryFee > 0 && result.amount === order.total - order.deliveryFee;
+        const matches = (result.amount === order.total || goodsOnly) && result.currency.toUpperCase() === order.currency;
         if (result.status === 'failed' || !matches) {
           const reason =
             result.status === 'failed'
@@ -717,25 +880,59 @@ export function createOrderService(db: Db, imageUrl: (imageId: string) => string
           return { order: await fresh(tx, order, moved), changed: moved !== undefined, reason };
         }
 
-        // Success with the right amount: recorded once, whatever the number of calls.
-        if (order.amountPaid > 0) return { order: await withLines(tx, order), changed: false };
-        const paid = await pay(tx, order, {
-          method: 'card',
-          amount: result.amount,
-          reference,
-          provider: provider ?? order.paymentProvider,
-        });
-        return { order: await withLines(tx, paid.order), changed: true, reason: paid.reason };
+        // Success with the right amount: recorded once per reference, whatever the number of calls.
+        const unchanged = async () => ({ order: await withLines(tx, order), changed: false });
+        if (await hasPayment(tx, order.id, reference)) return unchanged();
+        const card = { method: 'card' as const, reference, provider: provider ?? order.paymentProvider };
+        const due = order.total - order.amountPaid;
+        if (result.amount > due) {
+          // Part of it was paid otherwise meanwhile (an admin recorded a transfer): the card pays
+          // what is still owed, and the rest is for the shop to give back, never recorded as paid.
+          const note = `Paid ${formatNaira(result.amount - Math.max(due, 0))} more than owed: refund it`;
+          if (due <= 0 && order.failureReason === note) return unchanged();
+          const paid = due > 0 ? (await pay(tx, order, { ...card, amount: due })).order : order;
+          const [noted] = await tx
+            .update(orders)
+            .set({ failureReason: note, updatedAt: sql`now()` })
+            .where(eq(orders.id, order.id))
+            .returning();
+          await events.paymentProblem(tx, noted ?? paid, 'verification', note);
+          return { order: await withLines(tx, noted ?? paid), changed: true, reason: note };
+        }
+        const paid = await pay(tx, order, { ...card, amount: result.amount });
+        if (!goodsOnly || paid.reason) return { order: await withLines(tx, paid.order), changed: true, reason: paid.reason };
+        const owed = `Paid for the goods only: the delivery fee of ${formatNaira(order.deliveryFee)} is still owed`;
+        const [noted] = await tx
+          .update(orders)
+          .set({ failureReason: owed, updatedAt: sql`now()` })
+          .where(eq(orders.id, order.id))
+          .returning();
+        return { order: await withLines(tx, noted ?? paid.order), changed: true, reason: owed };
       });
     },
 
-    /** Cancels pending orders whose hold has run out (and nothing was paid) and gives their stock back. */
+    /**
+     * Cancels the orders whose hold has run out with nothing paid, gives their stock and
+     * coupon uses back and tells their shoppers: pending orders not paid in time, and
+     * pay-on-delivery orders the shop did not confirm in time. One conditional UPDATE, so
+     * several processes sweeping at once cancel each order once.
+     */
     async expirePending(now: Date = new Date()): Promise<number> {
       return db.transaction(async (tx) => {
         const expired = await tx
           .update(orders)
-          .set({ status: 'cancelled', failureReason: 'Payment was not completed in time', updatedAt: sql`now()` })
-          .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now), eq(orders.amountPaid, 0)))
+          .set({
+            status: 'cancelled',
+            failureReason: sql`case when ${orders.status} = 'pending' then ${PAYMENT_NOT_IN_TIME} else ${MESSAGES_ORDER.notConfirmedInTime} end`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              lt(orders.expiresAt, now),
+              eq(orders.amountPaid, 0),
+              or(eq(orders.status, 'pending'), and(eq(orders.status, 'confirmed'), isNull(orders.shopConfirmedAt))),
+            ),
+          )
           .returning();
         const ids = expired.map((o) => o.id);
         await releaseStock(tx, ids);

@@ -13,6 +13,10 @@ import { TRANSITIONS } from './service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A pay-on-delivery order the shop has still to confirm with the shopper (it expires otherwise). */
+export const awaitingConfirmation = (order: Pick<OrderWithLines, 'status' | 'paymentMethod' | 'shopConfirmedAt'>) =>
+  order.status === 'confirmed' && order.paymentMethod === 'pod' && order.shopConfirmedAt === null;
+
 type Bank = Pick<StoreSettings, 'bankName' | 'bankAccountName' | 'bankAccountNumber'>;
 
 /** Where an unpaid bank-transfer order is to be paid, and by when; null for any other order. */
@@ -37,6 +41,7 @@ export function toOrderView(order: OrderWithLines, bank?: Bank): OrderView {
     status: order.status,
     channel: order.channel,
     email: order.email,
+    contactEmail: order.contactEmail,
     name: order.name,
     phone: order.phone,
     address: order.address,
@@ -78,6 +83,7 @@ export function toOrderView(order: OrderWithLines, bank?: Bank): OrderView {
       method: r.method,
       restocked: r.restocked,
       failureReason: r.failureReason,
+      note: r.note,
       createdAt: r.createdAt.toISOString(),
       processedAt: iso(r.processedAt),
     })),
@@ -89,6 +95,8 @@ export function toOrderView(order: OrderWithLines, bank?: Bank): OrderView {
     failureReason: order.failureReason,
     paidAt: iso(order.paidAt),
     expiresAt: iso(order.expiresAt),
+    shopConfirmedAt: iso(order.shopConfirmedAt),
+    awaitingConfirmation: awaitingConfirmation(order),
     archivedAt: iso(order.archivedAt),
     createdAt: order.createdAt.toISOString(),
     lines: order.lines.map((l) => ({

@@ -1,7 +1,7 @@
 /**
  * Paystack over its documented REST API (https://paystack.com/docs/api/transaction/):
- * POST /transaction/initialize, GET /transaction/verify/:reference and POST /refund,
- * authenticated with the secret key. Webhooks are signed with HMAC-SHA512 of the raw body
+ * POST /transaction/initialize, GET /transaction/verify/:reference, POST /refund and
+ * GET /refund (the refunds of a transaction), authenticated with the secret key. Webhooks are signed with HMAC-SHA512 of the raw body
  * and the secret key; a refund is queued by POST /refund and settled by the
  * `refund.processed` (or `refund.failed`) webhook.
  */
@@ -11,6 +11,7 @@ import {
   type InitializeInput,
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderRefund,
   type RefundResult,
   type VerifyResult,
 } from './provider.ts';
@@ -43,7 +44,8 @@ export function createPaystackProvider(config: PaystackConfig): PaymentProvider 
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new PaymentProviderError(`Paystack could not be reached: ${(error as Error).message}`);
+      // Refused, timed out or cut off: Paystack may have acted on the request all the same.
+      throw new PaymentProviderError(`Paystack did not answer: ${(error as Error).message}`, true);
     }
     const json = (await res.json().catch(() => undefined)) as PaystackEnvelope<T> | undefined;
     if (!json || typeof json.status !== 'boolean') {
@@ -95,6 +97,22 @@ export function createPaystackProvider(config: PaystackConfig): PaymentProvider 
       });
       if (!res.status || !res.data) throw new PaymentProviderError(res.message || 'Paystack refused the refund');
       return { id: String(res.data.id), status: res.data.status === 'processed' ? 'processed' : 'pending' };
+    },
+
+    async listRefunds(reference: string): Promise<ProviderRefund[]> {
+      if (!PAYMENT_REFERENCE_PATTERN.test(reference)) throw new PaymentProviderError(INVALID_PAYMENT_REFERENCE);
+      const query = new URLSearchParams({ reference, perPage: '100' });
+      const res = await call<{ id: number | string; amount: number | string; status: string }[] | null>(
+        'GET',
+        `/refund?${query}`,
+      );
+      if (!res.status || !Array.isArray(res.data))
+        throw new PaymentProviderError(res.message || 'Paystack did not list the refunds');
+      return res.data.map((r) => ({
+        id: String(r.id),
+        amount: Number(r.amount),
+        status: r.status === 'processed' ? 'processed' : r.status === 'failed' ? 'failed' : 'pending',
+      }));
     },
   };
 }

@@ -36,18 +36,35 @@ export interface RefundResult {
   status: 'pending' | 'processed';
 }
 
+/** A refund as the provider knows it (Paystack's list of refunds of a transaction). */
+export interface ProviderRefund {
+  id: string;
+  /** Integer kobo. */
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
 export interface PaymentProvider {
   readonly name: 'paystack' | 'sandbox';
   /** The key the browser needs to open the checkout (Paystack's public key; empty for the sandbox). */
   readonly publicKey: string;
   initialize(input: InitializeInput): Promise<InitializeResult>;
   verify(reference: string): Promise<VerifyResult>;
-  /** Gives `amount` kobo of the payment made with `reference` back to the card; throws PaymentProviderError when refused. */
+  /**
+   * Gives `amount` kobo of the payment made with `reference` back to the card; throws
+   * PaymentProviderError when refused, or when no answer came (`noAnswer`: it may have been done).
+   */
   refund(input: { reference: string; amount: number; reason: string }): Promise<RefundResult>;
+  /** The refunds the provider holds for the payment made with `reference`. */
+  listRefunds(reference: string): Promise<ProviderRefund[]>;
 }
 
 export class PaymentProviderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** No answer came (unreachable, timed out, the connection dropped): the request may or may not have been carried out. */
+    readonly noAnswer = false,
+  ) {
     super(message);
     this.name = 'PaymentProviderError';
   }

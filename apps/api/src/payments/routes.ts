@@ -12,6 +12,7 @@ import {
   koboToNaira,
   MAX_UNPAID_ORDERS,
   MESSAGES_ORDER,
+  PHONE_PATTERN,
   paymentReference,
   quoteBody,
   quoteResponse,
@@ -39,6 +40,7 @@ const errors = {
   503: errorResponse,
 };
 const referenceParams = z.object({ reference: paymentReference });
+const HOUR_MS = 60 * 60 * 1000;
 
 /** The order goes ahead: paid, and not let go meanwhile (paid after its hold ran out, with the goods gone). */
 const goesAhead = (order: OrderWithLines) =>
@@ -95,7 +97,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const settings = await getSettings(app.db);
       const { lines, pricing } = await app.orders.quote(body.lines as never, {
-        email: body.email ?? user.email,
+        customer: { userId: user.id, email: user.email },
         state: body.state || user.state,
         country: body.country || user.country,
         deliveryMethodId: body.deliveryMethodId,
@@ -141,7 +143,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary:
         'Create an order priced by the server and reserve its stock: a card payment starts (paystack), a transfer waits for the money (transfer), or it is confirmed to be paid on delivery (pod)',
-      description: `A shopper may hold at most ${MAX_UNPAID_ORDERS} unpaid orders (409), and one order takes at most the shop's maxUnitsPerProduct units of a product (400). Orders created are rate-limited per shopper and per client IP (429 with Retry-After; CHECKOUT_RATE_LIMIT, CHECKOUT_IP_RATE_LIMIT).`,
+      description: `A shopper may hold at most ${MAX_UNPAID_ORDERS} unpaid online orders (409), one order takes at most the shop's maxUnitsPerProduct units of a product (400), and a shopper's unpaid pay-on-delivery orders hold at most podMaxUnits units (409). A pay-on-delivery order needs a phone number (the shop calls to confirm it) and is cancelled when the shop has not confirmed it within podConfirmHours. Orders created are rate-limited per shopper and per client IP (429 with Retry-After; CHECKOUT_RATE_LIMIT, CHECKOUT_IP_RATE_LIMIT).`,
       body: checkoutBody,
       response: { 201: checkoutResponse, ...errors, 429: errorResponse },
     },
@@ -152,14 +154,21 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const settings = await getSettings(app.db);
       const provider = paymentMethod === 'paystack' ? app.payments.requireProvider() : undefined;
       if (paymentMethod === 'transfer' && !transferEnabled(settings)) throw badRequest(MESSAGES_ORDER.transferUnavailable);
+      const phone = body.phone || user.phone;
+      // The shop calls to confirm a pay-on-delivery order before sending it.
+      if (paymentMethod === 'pod' && !PHONE_PATTERN.test(phone.trim())) {
+        throw badRequest(MESSAGES_ORDER.podPhoneRequired, [{ path: 'phone', message: MESSAGES_ORDER.podPhoneRequired }]);
+      }
       await app.orders.expirePending();
       const order = await app.orders.create({
         channel: 'web',
         userId: user.id,
         contact: {
-          email: body.email ?? user.email,
+          // Messages go to the account's address; another one typed is kept for the shop to see.
+          email: user.email,
+          contactEmail: body.email,
           name: body.name || `${user.firstName} ${user.lastName}`,
-          phone: body.phone || user.phone,
+          phone,
           address: body.address || user.address,
           city: body.city || user.city,
           state: body.state || user.state,
@@ -169,13 +178,18 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         status: paymentMethod === 'pod' ? 'confirmed' : 'pending',
         paymentProvider: provider?.name ?? paymentMethod,
         paymentMethod,
-        ...(paymentMethod === 'transfer' && { pendingMs: settings.transferHoldHours * 60 * 60 * 1000 }),
+        ...(paymentMethod === 'transfer' && { pendingMs: settings.transferHoldHours * HOUR_MS }),
+        ...(paymentMethod === 'pod' && { pendingMs: settings.podConfirmHours * HOUR_MS }),
         checkout: {
           deliveryMethodId: body.deliveryMethodId,
           couponCode: body.couponCode,
           payOnDelivery: paymentMethod === 'pod',
         },
-        limits: { maxUnitsPerProduct: settings.maxUnitsPerProduct, maxUnpaidOrders: MAX_UNPAID_ORDERS },
+        limits: {
+          maxUnitsPerProduct: settings.maxUnitsPerProduct,
+          maxUnpaidOrders: MAX_UNPAID_ORDERS,
+          maxPodUnits: settings.podMaxUnits,
+        },
       });
       // Only a card payment with something to pay opens a checkout (a coupon may have covered it all).
       const { accessCode } = provider && order.paymentStatus === 'unpaid' ? await app.payments.start(order) : {};

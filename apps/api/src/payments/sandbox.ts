@@ -52,6 +52,11 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       return { id: `sandbox_refund_${randomUUID()}`, status: 'processed' as const };
     },
 
+    /** The sandbox answers every refund at once, so none is ever left to look up. */
+    async listRefunds() {
+      return [];
+    },
+
     /** Records the outcome of the test checkout; only a pending transaction can change. */
     async pay(reference: string, card: string) {
       const digits = card.replace(/\D/g, '');

@@ -37,7 +37,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         .send(status >= 500 ? { ...body, requestId: request.id } : body);
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return send(error.statusCode, { msg: error.message, ...(error.errors && { errors: error.errors }) });
+      return send(error.statusCode, {
+        ...error.details,
+        msg: error.message,
+        ...(error.errors && { errors: error.errors }),
+      });
     }
     const errors = validationErrors(error);
     if (errors) {

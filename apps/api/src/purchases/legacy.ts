@@ -2,10 +2,13 @@
  * POST /api/purchases/create, as the original clients send it: the direct form (productId,
  * quantity, contact fields), the cart form (`cart` items, or titles joined with ", "), or one
  * call per cart line. Whatever the payload says about prices is ignored: the order is priced
- * from the catalogue. A shopper's purchase is a pending order, paid only when the payment
- * reference it carries is confirmed by the provider; an admin's is a point-of-sale sale.
+ * from the catalogue, with delivery to the shopper's state priced as checkout prices it (the
+ * cheapest delivery that is not a pickup). A shopper's purchase is a pending order, paid only
+ * when the payment reference it carries is confirmed by the provider, and it counts against
+ * the same cap on unpaid orders as checkout (decision record 0010); with no payment provider
+ * configured nothing is created (503). An admin's purchase is a point-of-sale sale.
  */
-import { INVALID_PAYMENT_REFERENCE, PAYMENT_REFERENCE_PATTERN, type PurchaseCreateBody } from '@shop/shared';
+import { INVALID_PAYMENT_REFERENCE, MAX_UNPAID_ORDERS, PAYMENT_REFERENCE_PATTERN, type PurchaseCreateBody } from '@shop/shared';
 import { findProductIdsByTitle } from '../catalog/product-query.ts';
 import { getSettings } from '../content/settings-service.ts';
 import { findCustomerByEmail } from '../customers/service.ts';
@@ -104,8 +107,10 @@ export async function createLegacyPurchase(
   user: UserRow,
   body: PurchaseCreateBody,
 ): Promise<OrderWithLines> {
+  if (user.role === 'admin') return sellForAdmin(deps, body, await resolveLines(deps.db, body));
+  // No way to pay, no order: it would only hold stock until it expired.
+  deps.payments.requireProvider();
   const lines = await resolveLines(deps.db, body);
-  if (user.role === 'admin') return sellForAdmin(deps, body, lines);
 
   const reference = body.reference?.trim();
   // The shopper's reference goes to the provider: only one of the shape the provider gives.
@@ -113,12 +118,15 @@ export async function createLegacyPurchase(
   if (reference && (await deps.orders.getByReference(reference))) throw conflict(REFERENCE_USED);
   await deps.orders.expirePending();
   const givenName = [body.fname, body.lname].filter(Boolean).join(' ');
+  const settings = await getSettings(deps.db);
   const order = await deps.orders.create({
     channel: 'legacy',
     status: 'pending',
     userId: user.id,
     contact: {
-      email: body.email ?? user.email,
+      // Messages go to the account's address; another one typed is kept for the shop to see.
+      email: user.email,
+      contactEmail: body.email ?? undefined,
       name: givenName || `${user.firstName} ${user.lastName}`,
       phone: body.phone || user.phone,
       address: body.address || user.address,
@@ -129,11 +137,13 @@ export async function createLegacyPurchase(
     lines,
     paymentProvider: deps.payments.provider?.name,
     paymentMethod: 'paystack',
-    // The old client's cart sends one call per line, so the cap on unpaid orders would refuse
-    // its fourth line; the cap on units per product still holds (decision record 0010).
-    limits: { maxUnitsPerProduct: (await getSettings(deps.db)).maxUnitsPerProduct },
+    // Delivery to the shopper's state, as checkout prices it (the old client cannot choose).
+    checkout: {},
+    // One cap for every online order: an old client sending a cart of four or more lines one
+    // call per line is refused at its fourth line (decision record 0010).
+    limits: { maxUnitsPerProduct: settings.maxUnitsPerProduct, maxUnpaidOrders: MAX_UNPAID_ORDERS },
   });
-  // Without a reference (or a provider to ask), the order waits as pending until it expires.
-  if (!reference || !deps.payments.provider) return order;
+  // Without a reference the order waits as pending until it is paid or expires.
+  if (!reference) return order;
   return deps.payments.verifyClientReference(order, reference);
 }

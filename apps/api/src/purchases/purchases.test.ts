@@ -149,6 +149,7 @@ describe('the purchases list', () => {
       invoiceNumber: null,
       channel: 'web',
       customerName: 'Bola Ahmed',
+      awaitingConfirmation: false,
       createdAt: '2024-03-05T22:30:00.000Z',
       archivedAt: null,
     });

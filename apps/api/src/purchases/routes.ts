@@ -123,9 +123,12 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: "An old client's purchase (direct, cart or one call per line); priced by the server; answers 200",
       description:
-        'Creates a pending order priced from the catalogue (any price or total sent is ignored). It is paid only when ' +
-        '`reference` is confirmed by the payment provider for the exact amount, or when an admin sends it (the point ' +
-        "of sale's per-line form), which records a paid point-of-sale sale.",
+        'Creates a pending order priced from the catalogue (any price or total sent is ignored), with delivery to the ' +
+        "shopper's state priced as checkout prices it. It is paid only when `reference` is confirmed by the payment " +
+        'provider (a payment of the goods alone is recorded as a part-payment: the delivery fee is still owed), or when ' +
+        "an admin sends it (the point of sale's per-line form), which records a paid point-of-sale sale. A shopper's " +
+        'orders count against the cap on unpaid online orders (409); with no payment provider configured it answers 503 ' +
+        'and creates nothing.',
       body: purchaseCreateBody,
       response: {
         200: purchase,
@@ -134,6 +137,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         404: errorResponse,
         409: errorResponse,
         429: errorResponse,
+        503: errorResponse,
       },
     },
     handler: async (request) =>

@@ -5,6 +5,7 @@
  */
 import { type Purchase, koboToNaira, koboToNairaText } from '@shop/shared';
 import type { OrderWithLines } from '../orders/service.ts';
+import { awaitingConfirmation } from '../orders/view.ts';
 
 const joined = (values: string[]) => values.filter((v) => v.trim() !== '').join(', ');
 
@@ -32,6 +33,7 @@ export function toPurchase(order: OrderWithLines): Purchase {
     invoiceNumber: order.invoiceNumber,
     channel: order.channel,
     customerName: order.name,
+    awaitingConfirmation: awaitingConfirmation(order),
     createdAt: order.createdAt.toISOString(),
     archivedAt: order.archivedAt ? order.archivedAt.toISOString() : null,
   };

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: { path: string; message: string }[] = [],
+    /** The answer's other fields, for a screen to act on (e.g. `duplicateOf`: the order a reference is recorded on). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -109,8 +111,12 @@ async function sendRaw(
   if (!res.ok) {
     const data = await readJson(res);
     if (res.status === 401 && token) unauthorizedListener?.();
-    const err = (data ?? {}) as { msg?: string; message?: string; errors?: { path: string; message: string }[] };
-    throw new ApiError(res.status, err.msg ?? err.message ?? 'Something went wrong', err.errors);
+    const { msg, message, errors, ...details } = (data ?? {}) as {
+      msg?: string;
+      message?: string;
+      errors?: { path: string; message: string }[];
+    };
+    throw new ApiError(res.status, msg ?? message ?? 'Something went wrong', errors, details);
   }
   onHeaders?.(res.headers);
   return res;

@@ -7,6 +7,9 @@
 --   made before this migration count as confirmed (they were accepted under the old rule);
 -- * "orders"."contact_email": the address typed at checkout when it is not the account's;
 -- * "order_refunds"."note": e.g. "Paystack did not answer" on a refund left pending;
+-- * "order_lines"."restocked_quantity" now counts every unit that went back on sale, the
+--   units of a cancelled or failed order included (orders/held.ts), so a refund never puts
+--   back units an order let go of; cancelled and failed orders are brought in line;
 -- * indexes for the sweeper, for a bank reference on another order, and for coupon uses
 --   per account.
 ALTER TABLE "product_variants" ADD COLUMN "stock_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
@@ -17,6 +20,8 @@ CREATE INDEX "order_payments_reference_idx" ON "order_payments" USING btree ("re
 CREATE INDEX "orders_unconfirmed_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."status" = 'confirmed' and "orders"."expires_at" is not null;--> statement-breakpoint
 CREATE INDEX "coupon_redemptions_user_idx" ON "coupon_redemptions" USING btree ("coupon_id","user_id");--> statement-breakpoint
 UPDATE "orders" SET "shop_confirmed_at" = "created_at" WHERE "payment_method" = 'pod';--> statement-breakpoint
+UPDATE "order_lines" SET "restocked_quantity" = "quantity"
+  WHERE "order_id" IN (SELECT "id" FROM "orders" WHERE "status" IN ('cancelled', 'failed'));--> statement-breakpoint
 CREATE FUNCTION bump_stock_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW."stock_version" := OLD."stock_version" + 1;

@@ -128,7 +128,10 @@ export const orderLines = pgTable(
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     unitDiscount: bigint('unit_discount', { mode: 'number' }).notNull().default(0),
     quantity: integer('quantity').notNull(),
-    /** Units a refund put back on sale; never more than were sold. */
+    /**
+     * Units back on sale: put back by a refund, or released when the order was let go
+     * (orders/held.ts). The line holds `quantity − restocked_quantity` units.
+     */
     restockedQuantity: integer('restocked_quantity').notNull().default(0),
   },
   (t) => [

@@ -7,6 +7,7 @@
  * the past afterwards. Deterministic (a seeded generator), written once, and only into a shop
  * that has no orders yet.
  */
+import { DEFAULT_POD_CONFIRM_HOURS } from '@shop/shared';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error.ts';
 import { createImageService } from '../../media/images.ts';
@@ -153,6 +154,7 @@ async function backdate(db: Db, order: OrderWithLines, at: number): Promise<void
       updatedAt: later(order.status === 'delivered' ? 72 : 1),
       paidAt: order.paidAt ? later(0.2) : null,
       expiresAt: order.expiresAt ? new Date(at + (order.expiresAt.getTime() - order.createdAt.getTime())) : null,
+      shopConfirmedAt: order.shopConfirmedAt ? later(2) : null,
     })
     .where(eq(orders.id, order.id));
   await db
@@ -184,8 +186,13 @@ async function playOut(
   };
   const method = order.paymentMethod;
   if (method === 'pod') {
+    // The last two days' wait for the shop's call (they expire unconfirmed after a day).
     if (age < 2) return order;
-    if (random.chance(0.1)) return (await service.transition(id, 'cancelled', 'The customer was not home to receive it')).after;
+    await service.confirm(id);
+    if (random.chance(0.1)) {
+      await send(false);
+      return (await service.refusedAtDelivery(id)).after;
+    }
     await send(true);
     await service.recordPayment(id, { method: 'pod', amount: order.total });
   } else if (method === 'transfer') {
@@ -303,7 +310,7 @@ export async function seedSalesHistory(
             status: method === 'pod' ? 'confirmed' : 'pending',
             paymentProvider: method === 'paystack' ? 'sandbox' : method,
             paymentMethod: method,
-            pendingMs: method === 'transfer' ? 48 * HOUR_MS : undefined,
+            pendingMs: method === 'transfer' ? 48 * HOUR_MS : method === 'pod' ? DEFAULT_POD_CONFIRM_HOURS * HOUR_MS : undefined,
             checkout: { couponCode: code, payOnDelivery: method === 'pod' },
           });
         // A code refused (below its minimum, used up) or no pay on delivery there: as the shopper would, try without.

@@ -6,7 +6,7 @@ import type { AddressView } from '@shop/shared/addresses';
 import type { AuthUser } from '@shop/shared/auth';
 import { CHOOSE_STATE, DELIVERY_STATES, type DeliveryKind, deliveryStateOf, etaText } from '@shop/shared/delivery';
 import { formatNairaAmount } from '@shop/shared/money';
-import { shippingFields, type WebPaymentMethod } from '@shop/shared/orders';
+import { MESSAGES_ORDER, shippingFields, type WebPaymentMethod } from '@shop/shared/orders';
 import { z } from 'zod';
 
 /** The only country delivered to: sent with every quote and order (the server refuses others). */
@@ -71,7 +71,8 @@ export const PAYMENT_CHOICES: Record<WebPaymentMethod, { label: string; hint: st
   },
   pod: {
     label: 'Pay on delivery',
-    hint: 'Pay the rider in cash or by transfer when your order arrives.',
+    // The shop calls before sending it (the order needs a phone number, and is let go unconfirmed).
+    hint: `${MESSAGES_ORDER.podWillCall} before we send it, then you pay the rider in cash or by transfer when your order arrives.`,
     action: (t) => `Place order · ${t}`,
   },
 };

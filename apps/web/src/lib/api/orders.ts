@@ -33,10 +33,34 @@ const changed = (id: string) => ({
     Promise.all([client.invalidateQueries({ queryKey: ['admin'] }), client.invalidateQueries({ queryKey: orderKeys.all })]),
 });
 
+/** As `changed`, for a change that also moves stock (units back on sale): product lists reload too. */
+const changedWithStock = (id: string) => ({
+  onSuccess: changed(id).onSuccess,
+  onSettled: (order: unknown, error: Error | null, input: unknown, result: unknown, context: { client: QueryClient }) =>
+    Promise.all([
+      changed(id).onSettled(order, error, input, result, context),
+      context.client.invalidateQueries({ queryKey: productKeys.all }),
+    ]),
+});
+
 export const changeOrderStatusMutation = (id: string) =>
   mutationOptions({
     mutationFn: (status: OrderStatus) => apiRequest<OrderView>(`${orderPath(id)}/status`, { method: 'PATCH', body: { status } }),
     ...changed(id),
+  });
+
+/** The shop called the shopper and confirms a pay-on-delivery order: it no longer expires. */
+export const confirmOrderMutation = (id: string) =>
+  mutationOptions({
+    mutationFn: () => apiRequest<OrderView>(`${orderPath(id)}/confirm`, { method: 'POST' }),
+    ...changed(id),
+  });
+
+/** The shopper refused a sent pay-on-delivery order at the door: cancelled, its units back on sale (stock shows change too). */
+export const refusedAtDeliveryMutation = (id: string) =>
+  mutationOptions({
+    mutationFn: () => apiRequest<OrderView>(`${orderPath(id)}/refused`, { method: 'POST' }),
+    ...changedWithStock(id),
   });
 
 /** A shopper cancels their own unpaid order. */
@@ -57,10 +81,5 @@ export const recordPaymentMutation = (id: string) =>
 export const refundOrderMutation = (id: string) =>
   mutationOptions({
     mutationFn: (body: RefundBody) => apiRequest<OrderView>(`${orderPath(id)}/refunds`, { method: 'POST', body }),
-    onSuccess: changed(id).onSuccess,
-    onSettled: (order, error, body, result, context) =>
-      Promise.all([
-        changed(id).onSettled(order, error, body, result, context),
-        context.client.invalidateQueries({ queryKey: productKeys.all }),
-      ]),
+    ...changedWithStock(id),
   });

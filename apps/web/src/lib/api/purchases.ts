@@ -9,6 +9,8 @@ import { apiRequest, apiRequestBlob, apiRequestWithTotal } from '../api-client.t
 export interface PurchaseListParams {
   search: string;
   status: string;
+  /** `confirmation`: pay-on-delivery orders the shop has still to confirm. */
+  awaiting?: string;
   from: string;
   to: string;
   sort: PurchaseSort;

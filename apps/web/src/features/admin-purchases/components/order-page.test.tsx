@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { makeOrder } from '@/lib/test-orders.ts';
 import { OrderPage } from './order-page.tsx';
 
 const order = {
@@ -385,5 +386,143 @@ describe('Order page refunds', () => {
     serveOrder(unpaidPod, () => ({ status: 500 }));
     await screen.findByRole('heading', { name: 'Record payment' });
     expect(screen.queryByRole('heading', { name: 'Refund' })).toBeNull();
+  });
+});
+
+/** A pay-on-delivery order's line. */
+const podLine = {
+  id: 'l1',
+  productId: 'p1',
+  variantId: 'v1',
+  sku: 'AS-M',
+  title: 'Adire scarf',
+  imageUrl: null,
+  color: 'indigo',
+  size: 'medium',
+  unitPrice: 10000,
+  unitDiscount: 0,
+  quantity: 2,
+  lineTotal: 20000,
+  restockedQuantity: 0,
+};
+
+/** A pay-on-delivery order waiting for the shop's call. */
+const awaiting = makeOrder({
+  id: 'o1',
+  number: 'NG-000300',
+  status: 'confirmed',
+  paymentStatus: 'unpaid',
+  paymentMethod: 'pod',
+  paymentProvider: 'pod',
+  amountPaid: 0,
+  balanceDue: 20500,
+  invoiceNumber: null,
+  payments: [],
+  paidAt: null,
+  name: 'Amaka Obi',
+  phone: '0803 555 0142',
+  expiresAt: '2024-05-02T10:00:00.000Z',
+  awaitingConfirmation: true,
+  lines: [podLine],
+  allowedTransitions: ['fulfilled', 'cancelled'],
+});
+
+/** serveOrder, answering with the POSTs made to one path. */
+function serve(initial: object, onPost: (path: string, body: unknown) => Answer) {
+  const api = serveOrder(initial, onPost);
+  return (pathname: string) => posts(api, pathname);
+}
+
+describe('Order page: confirming, refused at the door, duplicate references, what a refund can put back', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('asks the admin to call the customer by the deadline, and confirms the order', async () => {
+    const posted = serve(awaiting, () => ({
+      body: { ...awaiting, awaitingConfirmation: false, expiresAt: null, shopConfirmedAt: '2024-05-01T12:00:00.000Z' },
+    }));
+    const notice = (await screen.findByText('Awaiting confirmation.')).closest('[role="status"]')!;
+    expect(notice.textContent).toContain('Call Amaka Obi on 0803 555 0142');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(posted('/api/orders/o1/confirm')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm order' })).toBeNull());
+    expect(screen.queryByText('Awaiting confirmation.')).toBeNull();
+  });
+
+  it('cancels a sent, unpaid order refused at the door after asking once', async () => {
+    const sent = {
+      ...awaiting,
+      status: 'fulfilled',
+      awaitingConfirmation: false,
+      expiresAt: null,
+      allowedTransitions: ['delivered'],
+    };
+    const posted = serve(sent, () => ({
+      body: { ...sent, status: 'cancelled', failureReason: 'Refused at delivery', allowedTransitions: [] },
+    }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Refused at delivery' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/refused order NG-000300 at the door/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refused at delivery' }));
+    await waitFor(() => expect(posted('/api/orders/o1/refused')).toHaveLength(1));
+    expect(await screen.findByText('Refused at delivery', { selector: 'dd' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refused at delivery' })).toBeNull();
+  });
+
+  it('names the order a bank reference is already on, and records it only when asked again', async () => {
+    const transfer = { ...awaiting, status: 'pending', paymentMethod: 'transfer', awaitingConfirmation: false };
+    const posted = serve(transfer, (_path, body) =>
+      (body as { confirmDuplicate?: boolean }).confirmDuplicate
+        ? { status: 201, body: { ...transfer, amountPaid: 20500, balanceDue: 0, paymentStatus: 'paid', status: 'paid' } }
+        : { status: 409, body: { msg: 'Reference GTB-1 is already recorded on order NG-000299', duplicateOf: 'o0' } },
+    );
+    const form = (await screen.findByRole('heading', { name: 'Record payment' })).closest('form')!;
+    fireEvent.change(within(form).getByLabelText('Reference'), { target: { value: 'GTB-1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record payment' }));
+    const alert = await screen.findByText('Reference GTB-1 is already recorded on order NG-000299');
+    const box = alert.closest('[role="alert"]') as HTMLElement;
+    expect(within(box).getByRole('link', { name: 'Open that order' }).getAttribute('href')).toBe('/purchasetable/o0');
+    fireEvent.click(within(box).getByRole('button', { name: 'Record it anyway' }));
+    await waitFor(() => expect(posted('/api/orders/o1/payments')).toHaveLength(2));
+    expect(posted('/api/orders/o1/payments')[1]!.body).toEqual({
+      method: 'transfer',
+      amount: 20500,
+      reference: 'GTB-1',
+      confirmDuplicate: true,
+    });
+  });
+
+  it('says a refund can put back only the units the order still holds', async () => {
+    const lateCard = makeOrder({
+      id: 'o1',
+      status: 'cancelled',
+      failureReason: 'Paid after the order expired and the stock is gone: refund the customer',
+      lines: [{ ...podLine, restockedQuantity: 2 }],
+      refunds: [
+        {
+          id: 'r1',
+          amount: 500,
+          reason: 'Part',
+          status: 'pending',
+          method: 'paystack',
+          restocked: [],
+          failureReason: null,
+          note: 'Paystack did not answer',
+          createdAt: '2024-05-04T09:00:00.000Z',
+          processedAt: null,
+        },
+      ],
+    });
+    serve(lateCard, () => ({ status: 500 }));
+    expect(
+      await screen.findByText('This order holds no units any more (they went back on sale already), so none can be put back.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Paystack did not answer')).toBeTruthy();
+    cleanup();
+
+    serve(makeOrder({ id: 'o1', lines: [{ ...podLine, quantity: 3, restockedQuantity: 1 }] }), () => ({ status: 500 }));
+    expect(await screen.findByText('Only units this order still holds go back: 2 of the 3 sold.')).toBeTruthy();
   });
 });

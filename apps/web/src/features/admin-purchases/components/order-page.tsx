@@ -14,7 +14,7 @@ import { dateTime } from '@/lib/dates.ts';
 import { formatNairaAmount } from '@shop/shared/money';
 import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
-import { changeOrderStatusMutation, orderOptions } from '@/lib/api/orders.ts';
+import { changeOrderStatusMutation, confirmOrderMutation, orderOptions, refusedAtDeliveryMutation } from '@/lib/api/orders.ts';
 import { orderPaymentMethodLabel } from '../order-money.ts';
 import { errorMessage, OrderPayments } from './order-payments.tsx';
 import { OrderRefunds } from './order-refunds.tsx';
@@ -44,7 +44,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function OrderPage({ id }: { id: string }) {
   const order = useQuery(orderOptions(id));
   const change = useMutation(changeOrderStatusMutation(id));
+  const confirmOrder = useMutation(confirmOrderMutation(id));
+  const refused = useMutation(refusedAtDeliveryMutation(id));
   const { confirm, dialog } = useConfirm();
+  const busy = change.isPending || confirmOrder.isPending || refused.isPending;
 
   const back = (
     <Link to="/purchasetable" className="mb-4 inline-flex items-center gap-1 text-sm text-neutral-700 hover:underline">
@@ -61,6 +64,22 @@ export function OrderPage({ id }: { id: string }) {
     );
   }
   const o = order.data;
+
+  const onConfirmOrder = () =>
+    confirmOrder.mutate(undefined, {
+      onSuccess: (next) => notify.success(`Order ${next.number} is confirmed: it no longer expires`, { area: 'admin' }),
+      onError: (error) => notify.error(errorMessage(error), { area: 'admin' }),
+    });
+  const onRefused = async () => {
+    const question = `The customer refused order ${o.number} at the door: cancel it and put its items back on sale?`;
+    if (!(await confirm(question, 'Refused at delivery'))) return;
+    refused.mutate(undefined, {
+      onSuccess: (next) => notify.success(`Order ${next.number} cancelled: refused at delivery`, { area: 'admin' }),
+      onError: (error) => notify.error(errorMessage(error), { area: 'admin' }),
+    });
+  };
+  // A sent pay-on-delivery order nobody paid for may come back from the door.
+  const canBeRefused = o.status === 'fulfilled' && o.paymentMethod === 'pod' && o.amountPaid === 0;
 
   const onChange = async (status: OrderStatus) => {
     if (!(await confirm(`${ACTION_LABELS[status]}: order ${o.number}?`, 'Confirm'))) return;
@@ -82,18 +101,39 @@ export function OrderPage({ id }: { id: string }) {
             {o.archivedAt ? ' · archived' : ''}
           </span>
         }
-        actions={o.allowedTransitions.map((status) => (
-          <button
-            key={status}
-            type="button"
-            className={status === 'cancelled' || status === 'refunded' ? buttonClass.secondary : buttonClass.primary}
-            onClick={() => onChange(status)}
-            disabled={change.isPending}
-          >
-            {ACTION_LABELS[status]}
-          </button>
-        ))}
+        actions={
+          <>
+            {o.awaitingConfirmation ? (
+              <button type="button" className={buttonClass.primary} onClick={onConfirmOrder} disabled={busy}>
+                Confirm order
+              </button>
+            ) : null}
+            {o.allowedTransitions.map((status) => (
+              <button
+                key={status}
+                type="button"
+                className={status === 'cancelled' || status === 'refunded' ? buttonClass.secondary : buttonClass.primary}
+                onClick={() => onChange(status)}
+                disabled={busy}
+              >
+                {ACTION_LABELS[status]}
+              </button>
+            ))}
+            {canBeRefused ? (
+              <button type="button" className={buttonClass.secondary} onClick={onRefused} disabled={busy}>
+                Refused at delivery
+              </button>
+            ) : null}
+          </>
+        }
       />
+      {o.awaitingConfirmation ? (
+        <div role="status" className="mb-6 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-neutral-900">
+          <strong>Awaiting confirmation.</strong> Call {o.name || 'the customer'}
+          {o.phone ? ` on ${o.phone}` : ''} to confirm this pay-on-delivery order
+          {o.expiresAt ? ` by ${dateTime(o.expiresAt)}` : ''}; unconfirmed, it is cancelled and its items go back on sale.
+        </div>
+      ) : null}
       <div className="grid gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">
           <h2 className="mb-3 text-base font-semibold">Items</h2>
@@ -191,6 +231,7 @@ export function OrderPage({ id }: { id: string }) {
             <dl>
               <Detail label="Name">{o.name}</Detail>
               <Detail label="Email">{o.email}</Detail>
+              {o.contactEmail ? <Detail label="Contact email (typed at checkout)">{o.contactEmail}</Detail> : null}
               <Detail label="Phone">{o.phone}</Detail>
               <Detail label="Address">{[o.address, o.city, o.state, o.country].filter(Boolean).join(', ')}</Detail>
             </dl>

@@ -6,7 +6,8 @@
 import { RECORDED_PAYMENT_METHODS, type OrderView } from '@shop/shared/orders';
 import { formatNairaAmount } from '@shop/shared/money';
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
@@ -22,11 +23,21 @@ const TAKES_PAYMENT: readonly OrderView['status'][] = ['pending', 'confirmed', '
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
 
+/** The order a refused reference is already recorded on (409 with `duplicateOf`), if that is why. */
+const duplicateOf = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && typeof error.details.duplicateOf === 'string'
+    ? error.details.duplicateOf
+    : undefined;
+
 export function OrderPayments({ order }: { order: OrderView }) {
   const record = useMutation(recordPaymentMutation(order.id));
   const canRecord = order.balanceDue > 0 && TAKES_PAYMENT.includes(order.status);
+  // What was sent last, to send again when the admin confirms a reference seen on another order.
+  const [sent, setSent] = useState<PaymentFormBody | null>(null);
+  const duplicate = duplicateOf(record.error);
 
-  const onRecord = (body: PaymentFormBody, onFieldErrors: (error: ApiError) => void) =>
+  const onRecord = (body: PaymentFormBody, onFieldErrors: (error: ApiError) => void) => {
+    setSent(body);
     record.mutate(body, {
       onSuccess: (next) =>
         notify.success(
@@ -39,6 +50,7 @@ export function OrderPayments({ order }: { order: OrderView }) {
         if (error instanceof ApiError) onFieldErrors(error);
       },
     });
+  };
 
   return (
     <Card>
@@ -84,9 +96,26 @@ export function OrderPayments({ order }: { order: OrderView }) {
           key={`${order.amountPaid}`}
           order={order}
           busy={record.isPending}
-          error={record.error ? errorMessage(record.error) : null}
+          error={record.error && !duplicate ? errorMessage(record.error) : null}
           onRecord={onRecord}
         />
+      ) : null}
+      {duplicate && sent ? (
+        <div role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
+          <p className="font-medium text-neutral-900">{errorMessage(record.error)}</p>
+          <p className="mt-1 text-neutral-700">
+            One transfer is easily recorded twice. <Link to={`/purchasetable/${duplicate}`}>Open that order</Link> to check, or
+            record it here too if the same reference really paid both.
+          </p>
+          <button
+            type="button"
+            className={`${buttonClass.secondary} mt-3`}
+            disabled={record.isPending}
+            onClick={() => onRecord({ ...sent, confirmDuplicate: true }, () => {})}
+          >
+            Record it anyway
+          </button>
+        </div>
       ) : null}
     </Card>
   );

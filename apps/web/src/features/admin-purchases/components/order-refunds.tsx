@@ -33,7 +33,9 @@ export function OrderRefunds({ order }: { order: OrderView }) {
     refund.mutate(body, {
       onSuccess: (next) => {
         const latest = next.refunds.at(-1);
-        notify.success(latest?.status === 'pending' ? 'Refund sent to Paystack' : 'Refund recorded', { area: 'admin' });
+        if (latest?.note)
+          notify.error(`${latest.note}: the refund stays pending and is checked before the next one`, { area: 'admin' });
+        else notify.success(latest?.status === 'pending' ? 'Refund sent to Paystack' : 'Refund recorded', { area: 'admin' });
       },
     });
   };
@@ -52,6 +54,7 @@ export function OrderRefunds({ order }: { order: OrderView }) {
                 <span className={`font-medium ${STATE_CLASSES[r.status]}`}>{refundStateText(r)}</span>
               </div>
               <p className="text-neutral-800">{r.reason}</p>
+              {r.note ? <p className="text-xs font-medium text-amber-800">{r.note}</p> : null}
               <p className="text-xs text-neutral-600">
                 {dateTime(r.createdAt)} · {refundMethodLabel(r.method)}
                 {r.processedAt && r.status === 'processed' ? ` · refunded ${dateTime(r.processedAt)}` : ''}
@@ -82,6 +85,16 @@ export function OrderRefunds({ order }: { order: OrderView }) {
       {dialog}
     </Card>
   );
+}
+
+/** What a restock can put back: only the units the order still holds (none once it was let go, its goods back on sale then). */
+function heldUnitsText(order: OrderView): string {
+  const sold = order.lines.reduce((n, l) => n + l.quantity, 0);
+  const held = order.lines.reduce((n, l) => n + l.quantity - l.restockedQuantity, 0);
+  if (held === 0) return 'This order holds no units any more (they went back on sale already), so none can be put back.';
+  return held === sold
+    ? `Only units this order still holds go back: all ${sold}.`
+    : `Only units this order still holds go back: ${held} of the ${sold} sold.`;
 }
 
 function RefundForm({
@@ -158,7 +171,7 @@ function RefundForm({
       <fieldset aria-describedby={`${id}-items-hint`}>
         <legend className="mb-1 text-sm font-medium text-neutral-800">Items returned (optional)</legend>
         <p id={`${id}-items-hint`} className="mb-2 text-xs text-neutral-600">
-          The units coming back. With none chosen and “Put the units back on sale”, every unit goes back.
+          The units coming back. With none chosen and “Put the units back on sale”, every unit the order still holds goes back.
         </p>
         <div className="space-y-2">
           {order.lines.map((line, i) => {
@@ -190,10 +203,20 @@ function RefundForm({
           })}
         </div>
       </fieldset>
-      <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
-        <input type="checkbox" className={checkboxClass} {...form.register('restock')} />
-        Put the units back on sale
-      </label>
+      <div>
+        <label className="flex items-center gap-2 text-sm font-medium text-neutral-800">
+          <input
+            type="checkbox"
+            className={checkboxClass}
+            aria-describedby={`${id}-restock-hint`}
+            {...form.register('restock')}
+          />
+          Put the units back on sale
+        </label>
+        <p id={`${id}-restock-hint`} className="mt-1 text-xs text-neutral-600">
+          {heldUnitsText(order)}
+        </p>
+      </div>
       {error ? <ErrorNotice>{error}</ErrorNotice> : null}
       <button type="submit" className={buttonClass.danger} disabled={busy}>
         {busy ? 'Refunding...' : 'Refund'}

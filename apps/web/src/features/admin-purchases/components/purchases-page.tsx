@@ -16,7 +16,7 @@ import { formatNairaAmount } from '@shop/shared/money';
 import { notify } from '@/lib/notify.tsx';
 import { Pagination } from '@/components/admin/pagination.tsx';
 import { SearchInput } from '@/components/admin/search-input.tsx';
-import { buttonClass, PageHeader } from '@/components/admin/ui.tsx';
+import { Badge, buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
 import { archivePurchaseMutation, downloadPurchasesCsv, purchasesOptions, restorePurchaseMutation } from '@/lib/api/purchases.ts';
 import { PaymentStatusBadge, STATUS_LABELS, StatusBadge } from './status-badge.tsx';
@@ -29,6 +29,9 @@ const SORT_LABELS: Record<PurchaseSort, string> = {
   total_asc: 'lowest total',
 };
 
+/** The status filter's value for pay-on-delivery orders waiting for the shop's call. */
+const AWAITING_CONFIRMATION = 'awaiting-confirmation';
+
 const controlClass = 'rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm shadow-sm';
 
 export function PurchasesPage() {
@@ -38,7 +41,17 @@ export function PurchasesPage() {
     ? (table.filters.sort as PurchaseSort)
     : 'latest';
   const archived = view === 'archived';
-  const filters = { search, status, from, to, sort, archived };
+  // "Awaiting confirmation" sits among the statuses: confirmed pay-on-delivery orders the shop has still to call about.
+  const awaitingConfirmation = status === AWAITING_CONFIRMATION;
+  const filters = {
+    search,
+    status: awaitingConfirmation ? '' : status,
+    awaiting: awaitingConfirmation ? 'confirmation' : undefined,
+    from,
+    to,
+    sort,
+    archived,
+  };
   const purchases = useQuery(purchasesOptions({ ...filters, limit: table.pageSize, offset: table.offset }));
   const archive = useMutation(archivePurchaseMutation);
   const restore = useMutation(restorePurchaseMutation);
@@ -120,7 +133,12 @@ export function PurchasesPage() {
       className: 'whitespace-nowrap text-right',
       cell: (p) => <span className="font-medium">{formatNairaAmount(Number(p.totalPrice))}</span>,
     },
-    { key: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) =>
+        p.awaitingConfirmation ? <Badge tone="amber">awaiting confirmation</Badge> : <StatusBadge status={p.status} />,
+    },
     {
       key: 'payment',
       header: 'Payment',
@@ -200,6 +218,7 @@ export function PurchasesPage() {
             className={controlClass}
           >
             <option value="">All statuses</option>
+            <option value={AWAITING_CONFIRMATION}>Awaiting confirmation</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}

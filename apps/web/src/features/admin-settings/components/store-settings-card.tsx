@@ -16,7 +16,13 @@ import { ApiError } from '@/lib/api-client.ts';
 import { saveSettingsMutation, settingsOptions } from '@/lib/api/settings.ts';
 import { notify } from '@/lib/notify.tsx';
 
-type NumberField = 'bannerRotationMs' | 'lowStockThreshold' | 'transferHoldHours' | 'maxUnitsPerProduct';
+type NumberField =
+  | 'bannerRotationMs'
+  | 'lowStockThreshold'
+  | 'transferHoldHours'
+  | 'maxUnitsPerProduct'
+  | 'podConfirmHours'
+  | 'podMaxUnits';
 
 /** An empty number box gives NaN: say what to enter, then apply the shared rule. */
 const typedNumber = <S extends z.ZodType<number, number>>(rule: S, message: string) => z.number({ error: message }).pipe(rule);
@@ -26,6 +32,8 @@ const settingsForm = storeSettings.extend({
   lowStockThreshold: typedNumber(storeSettings.shape.lowStockThreshold, 'Enter the low-stock threshold'),
   transferHoldHours: typedNumber(storeSettings.shape.transferHoldHours, 'Enter a number of hours'),
   maxUnitsPerProduct: typedNumber(storeSettings.shape.maxUnitsPerProduct, 'Enter a number of units'),
+  podConfirmHours: typedNumber(storeSettings.shape.podConfirmHours, 'Enter a number of hours'),
+  podMaxUnits: typedNumber(storeSettings.shape.podMaxUnits, 'Enter a number of units'),
 });
 
 const NUMBER_FIELDS: readonly NumberField[] = [
@@ -33,6 +41,8 @@ const NUMBER_FIELDS: readonly NumberField[] = [
   'lowStockThreshold',
   'transferHoldHours',
   'maxUnitsPerProduct',
+  'podConfirmHours',
+  'podMaxUnits',
 ];
 const isSetting = (path: string): path is keyof StoreSettings => path in storeSettings.shape;
 
@@ -170,6 +180,24 @@ export function StoreSettingsCard() {
               { type: 'number', min: 1, max: 1000, step: 1 },
               'The point of sale has no cap.',
             )}
+          </fieldset>
+
+          <fieldset className="border-t border-neutral-200 pt-4">
+            <legend className={legendClass}>Pay on delivery</legend>
+            <div className="space-y-4">
+              {field(
+                'podConfirmHours',
+                'Confirm pay-on-delivery orders within (hours)',
+                { type: 'number', min: 1, max: 168, step: 1 },
+                'Call the customer to confirm each order. One not confirmed in time is cancelled and its goods go back on sale.',
+              )}
+              {field(
+                'podMaxUnits',
+                'Most units one customer may have waiting for payment on delivery',
+                { type: 'number', min: 1, max: 1000, step: 1 },
+                'Counted over all her pay-on-delivery orders not paid yet, the new one included.',
+              )}
+            </div>
           </fieldset>
 
           <fieldset className="border-t border-neutral-200 pt-4">
