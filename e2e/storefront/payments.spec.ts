@@ -198,6 +198,8 @@ test('a Lagos shopper who pays on delivery is told to pay the rider, and can can
   const step = page.getByRole('dialog', { name: 'Delivery and payment' });
   await expect(step.getByTestId('summary-total')).toHaveText('₦12,000.00');
   await step.getByRole('radio', { name: /^Pay on delivery/ }).check();
+  // The shop calls before sending it: the phone number is asked for with the address.
+  await expect(step.getByText(/^We'll call you to confirm before we send it/)).toBeVisible();
   await step.getByRole('button', { name: 'Place order · ₦12,000.00' }).click();
 
   // Confirmed, unpaid: the rider collects the total.
@@ -205,6 +207,7 @@ test('a Lagos shopper who pays on delivery is told to pay the rider, and can can
   const number = await orderNumberOn(page);
   await expect(page.getByTestId('order-status')).toHaveText('Confirmed: pay on delivery');
   await expect(page.getByText(/ · Pay on delivery · Not paid yet$/)).toBeVisible();
+  await expect(page.getByTestId('next-step')).toContainText("We'll call you to confirm");
   await expect(page.getByTestId('next-step')).toContainText('Pay the rider ₦12,000.00 in cash or by transfer when it arrives.');
   await expect(page.getByTestId('transfer-details')).toHaveCount(0);
   await expect(page.getByTestId('order-total')).toHaveText('₦12,000.00');

@@ -157,6 +157,23 @@ describe('an order’s page', () => {
       'Your order is confirmed. Arrives in 2 working days. Pay the rider ₦20,500.00 in cash or by transfer when it arrives.',
     );
   });
+
+  it('tells a pay-on-delivery buyer the shop will call to confirm, while it has not', async () => {
+    serve(
+      makeOrder({
+        status: 'confirmed',
+        paymentStatus: 'unpaid',
+        paymentMethod: 'pod',
+        invoiceNumber: null,
+        phone: '0803 555 0142',
+        awaitingConfirmation: true,
+      }),
+    );
+    show(<OrderDetails id="o1" />);
+    expect((await screen.findByTestId('next-step')).textContent).toBe(
+      "We'll call you to confirm on 0803 555 0142 before we send it. Arrives in 2 working days. Pay the rider ₦20,500.00 in cash or by transfer when it arrives.",
+    );
+  });
 });
 
 describe('an order’s page: sending it on WhatsApp', () => {

@@ -5,7 +5,13 @@
  */
 import { etaText } from '@shop/shared/delivery';
 import { formatNairaAmount } from '@shop/shared/money';
-import type { OrderStatus, OrderView, PaymentStatus, TransferInstructions } from '@shop/shared/orders';
+import {
+  MESSAGES_ORDER,
+  type OrderStatus,
+  type OrderView,
+  type PaymentStatus,
+  type TransferInstructions,
+} from '@shop/shared/orders';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image.tsx';
 import { dateTime } from '@/lib/dates.ts';
@@ -160,7 +166,13 @@ export function nextStep(order: OrderView): string {
         ? 'We send your order as soon as your transfer arrives. It usually shows within a few hours on a working day.'
         : 'We are waiting for your card payment to be confirmed.';
     case 'confirmed':
-      return `Your order is confirmed. ${arrival} Pay the rider ${formatNairaAmount(order.total)} in cash or by transfer when it arrives.`.trim();
+      // Until the shop calls: "We'll call you to confirm", on the number given at checkout.
+      return order.awaitingConfirmation
+        ? `${MESSAGES_ORDER.podWillCall}${order.phone ? ` on ${order.phone}` : ''} before we send it. ${arrival} Pay the rider ${formatNairaAmount(order.total)} in cash or by transfer when it arrives.`.replace(
+            /\s+/g,
+            ' ',
+          )
+        : `Your order is confirmed. ${arrival} Pay the rider ${formatNairaAmount(order.total)} in cash or by transfer when it arrives.`.trim();
     case 'paid':
       return `Thank you, your payment is in. We are preparing your order. ${arrival}`.trim();
     case 'fulfilled':
