@@ -4,7 +4,7 @@
  * while the cart forms, which never could, take a variant that has the stock
  * (docs/decisions/0008-variants.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 
@@ -12,6 +12,9 @@ let ctx: TestContext;
 let shopper: Awaited<ReturnType<typeof registerShopper>>;
 beforeAll(async () => {
   ctx = await createTestApp();
+});
+// A shopper of their own per test: every online order counts against the cap of 3 unpaid ones.
+beforeEach(async () => {
   shopper = await registerShopper(ctx.app);
 });
 afterAll(() => ctx.close());
