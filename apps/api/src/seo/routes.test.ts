@@ -31,6 +31,24 @@ const get = (url: string, headers: Record<string, string> = {}) => ctx.app.injec
 /** The <loc> of every URL (or every file, in an index). */
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
 
+/** The text of every statement `database` is sent from now on (both drivers are called through `query`). */
+function recordStatements(database: Database) {
+  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const original = client.query;
+  const statements: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first] = args;
+    statements.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
+    return original.apply(this, args);
+  };
+  return {
+    statements,
+    restore: () => {
+      client.query = original;
+    },
+  };
+}
+
 /** Every '&' is an entity's: nothing a parser would refuse. */
 const wellEscaped = (xml: string) => !/&(?!amp;|lt;|gt;|quot;|apos;)/.test(xml);
 
@@ -214,6 +232,23 @@ describe('a sitemap past its URL limit', () => {
     expect(joined).toEqual(all);
     expect((await split.inject({ method: 'GET', url: `/sitemap-${files + 1}.xml` })).statusCode).toBe(404);
     expect((await split.inject({ method: 'GET', url: '/sitemap-0.xml' })).statusCode).toBe(404);
+  });
+
+  it('answers a file past the last with 404 from the count of files, without reading the products', async () => {
+    const files = locs((await split.inject({ method: 'GET', url: '/sitemap.xml' })).body).length;
+    expect(files).toBeGreaterThan(1);
+    const sent = recordStatements(database);
+    try {
+      for (const n of [files + 1, files + 2, 999_999, files + 1]) {
+        expect((await split.inject({ method: 'GET', url: `/sitemap-${n}.xml` })).statusCode, String(n)).toBe(404);
+      }
+      // The version checks only: no count and no page of the products, the brands or the posts.
+      expect(sent.statements.filter((text) => !/cache_versions/.test(text))).toEqual([]);
+      // Statements are recorded: one version check per request.
+      expect(sent.statements.length).toBeGreaterThanOrEqual(4);
+    } finally {
+      sent.restore();
+    }
   });
 
   it('grows a file when the catalogue does', async () => {

@@ -2,7 +2,8 @@
  * /robots.txt and the sitemap (/sitemap.xml, and /sitemap-<n>.xml once it is split), at the
  * site's root where crawlers look for them. Both go through the read cache like the API's
  * answers (ETag, 304, compressed once); the sitemap is keyed on the catalogue and content
- * versions, so a product added or deleted is in, or out of, the next one served.
+ * versions, so a product added or deleted is in, or out of, the next one served. A numbered
+ * file past the last is a 404 from the count of files, made once per version.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '@shop/shared';
@@ -23,18 +24,36 @@ const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { maxUrls = 
     app.readCache.serve(request, reply, [], async () => ({ text: robots, type: 'text/plain; charset=utf-8' })),
   );
 
+  /**
+   * The number of sitemap files (what /sitemap.xml's index lists), counted once per catalogue
+   * and content version, which the read cache has just checked: a file past the last is a 404
+   * from it, without reading a product. Not kept when the count fails (the database away).
+   */
+  let counted: { versions: string; files: Promise<number> } | undefined;
+  function filesAt(versions: ReadonlyMap<string, number>): Promise<number> {
+    const key = `${versions.get('catalog')}.${versions.get('content')}`;
+    if (counted?.versions !== key) {
+      const files = sitemaps.files();
+      counted = { versions: key, files };
+      files.catch(() => {
+        if (counted?.files === files) counted = undefined;
+      });
+    }
+    return counted.files;
+  }
+
   app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) =>
-    app.readCache.serve(request, reply, ['catalog', 'content'], async () => ({
-      text: await sitemaps.sitemap(),
+    app.readCache.serve(request, reply, ['catalog', 'content'], async (versions) => ({
+      text: await sitemaps.sitemap(await filesAt(versions)),
       type: SITEMAP_TYPE,
     })),
   );
 
   app.get<{ Params: { n: string } }>('/sitemap-:n.xml', { schema: { hide: true } }, (request, reply) =>
-    app.readCache.serve(request, reply, ['catalog', 'content'], async () => {
+    app.readCache.serve(request, reply, ['catalog', 'content'], async (versions) => {
       const n = /^[1-9]\d{0,5}$/.test(request.params.n) ? Number(request.params.n) : 0;
-      const file = n > 0 ? await sitemaps.file(n) : undefined;
-      // Thrown, so not cached: the catalogue may grow into it.
+      const file = n > 0 && n <= (await filesAt(versions)) ? await sitemaps.file(n) : undefined;
+      // Thrown, so not cached: the catalogue may grow into it (and its count is kept above).
       if (file === undefined) throw notFound(MESSAGES.notFound);
       return { text: file, type: SITEMAP_TYPE };
     }),

@@ -154,16 +154,24 @@ export function createSitemapService(db: Db, publicUrl: string, maxUrls = SITEMA
   };
 
   return {
-    /** /sitemap.xml: every URL, or past `maxUrls` the index of the numbered files. */
-    async sitemap(): Promise<string> {
+    /**
+     * How many files the sitemap is: 1 while its URLs fit in one, else the number of
+     * /sitemap-<n>.xml files its index lists. Counts every section, the products too.
+     */
+    async files(): Promise<number> {
       const counts = await Promise.all(sections().map((section) => section.count()));
-      const files = Math.ceil(counts.reduce((sum, n) => sum + n, 0) / maxUrls);
+      return Math.max(1, Math.ceil(counts.reduce((sum, n) => sum + n, 0) / maxUrls));
+    },
+
+    /** /sitemap.xml, for a sitemap of `files` files (files()): every URL, or the index of the numbered files. */
+    async sitemap(files: number): Promise<string> {
       return files > 1 ? index(files) : urlset(await urls(0, maxUrls));
     },
 
     /**
      * /sitemap-<n>.xml (from 1): the n-th run of `maxUrls` URLs, while there is one; undefined:
      * no such file. (Unsplit, /sitemap-1.xml holds what /sitemap.xml does; nothing links to it.)
+     * Ask files() first: a file past the last would read, and skip, every product.
      */
     async file(n: number): Promise<string | undefined> {
       if (!Number.isSafeInteger(n) || n < 1) return undefined;
