@@ -11,6 +11,7 @@ import { type DestinationStream, stdSerializers } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { withoutQueryValues } from './db/errors.ts';
+import { canonicalRequestUrl } from './lib/canonical-path.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { observeRequest } from './metrics/registry.ts';
 import audit from './plugins/audit.ts';
@@ -173,6 +174,9 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     // A hop count as a function: Fastify's own number form trusts no hop at all.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A GET's path in one spelling before it is routed: `/api//products` and `/api/%70roducts`
+    // are `/api/products`, one read-cache entry (lib/canonical-path.ts; a page's: a 301, web.ts).
+    rewriteUrl: canonicalRequestUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,11 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type AddressInfo, connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contextPlugin from '../src/plugins/context.ts';
 import readCache from '../src/plugins/read-cache.ts';
 import { batched } from '../src/lib/batched.ts';
-import { createTestDatabase, testConfig } from './helpers.ts';
+import { prometheus } from '../src/metrics/registry.ts';
+import { createTestApp, createTestDatabase, type TestContext, testConfig } from './helpers.ts';
 import type { Database } from '../src/db/client.ts';
 
 /** A minimal app with one cached route counting how often it really computes. */
@@ -158,5 +160,96 @@ describe('read cache compression', () => {
     expect(revalidated.statusCode).toBe(200);
     expect(revalidated.headers.etag).toBe(best.headers.etag);
     expect((await get({ 'if-none-match': best.headers.etag as string })).statusCode).toBe(304);
+  });
+});
+
+/** Read-cache answers computed so far (misses), in this process: one per entry made. */
+async function misses(): Promise<number> {
+  const metric = await prometheus.register.getSingleMetric('shop_read_cache_requests_total')!.get();
+  return metric.values.filter((v) => v.labels.result === 'miss').reduce((sum, v) => sum + v.value, 0);
+}
+
+/**
+ * `count` different spellings of `path`: each letter sent as is or percent-encoded, and
+ * slashes doubled, or one added at the end, by turns.
+ */
+function spellings(path: string, count: number): string[] {
+  const found = new Set<string>();
+  for (let n = 1; found.size < count; n++) {
+    let bits = n;
+    let url = '';
+    for (const char of path) {
+      const encode = /[a-z]/.test(char) && bits & 1;
+      if (/[a-z]/.test(char)) bits >>= 1;
+      url += encode ? `%${char.charCodeAt(0).toString(16)}` : char;
+    }
+    if (bits & 1) url = url.replaceAll('/', '//');
+    if (bits & 2) url += '/';
+    if (url !== path) found.add(url);
+  }
+  return [...found];
+}
+
+describe('one entry per path, however it is spelled', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it('answers /api/products spelled otherwise from its own entry', async () => {
+    const first = await get('/api/products?limit=5');
+    expect(first.statusCode).toBe(200);
+    const made = await misses();
+    for (const url of [
+      '/api/%70roducts?limit=5',
+      '/api/pr%6Fducts?limit=5',
+      '/api/pr%6fducts?limit=5',
+      '/%61pi/products?limit=5',
+      '/api//products?limit=5',
+      '//api/products?limit=5',
+      '/api/products/?limit=5',
+      '/api/products//?limit=5',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.etag, url).toBe(first.headers.etag);
+    }
+    expect(await misses()).toBe(made);
+  });
+
+  it('answers a path with a fragment, which only a raw client sends, from the path’s entry', async () => {
+    // app.inject (like fetch) drops a fragment before sending: a socket of our own sends it.
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const rawGet = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n`),
+        );
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('end', () => resolve(answer.split('\r\n', 1)[0]!));
+        socket.on('error', reject);
+      });
+    expect(await rawGet('/api/banners')).toBe('HTTP/1.1 200 OK');
+    const made = await misses();
+    for (const target of ['/api/banners#1', '/api/banners#2', '/api/banners/#3', '/api/banners#4?x=1']) {
+      expect(await rawGet(target), target).toBe('HTTP/1.1 200 OK');
+    }
+    expect(await misses()).toBe(made);
+  });
+
+  it('keeps a real entry through a flood of spellings (more than the cache holds)', async () => {
+    const banners = await get('/api/banners');
+    expect(banners.statusCode).toBe(200);
+    await get('/api/products');
+    const made = await misses();
+    const urls = spellings('/api/products', 2100);
+    for (const url of urls) expect((await get(url)).statusCode, url).toBe(200);
+    expect(await misses()).toBe(made);
+    expect((await get('/api/banners')).headers.etag).toBe(banners.headers.etag);
+    expect(await misses()).toBe(made);
   });
 });

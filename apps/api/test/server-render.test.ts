@@ -256,6 +256,50 @@ describe('tracking parameters', () => {
   });
 });
 
+describe('another spelling of a page’s path', () => {
+  it('is answered 301 to the one spelling, with the query as sent, and never rendered', async () => {
+    const cases: [string, string][] = [
+      ['/women//', '/women'],
+      ['/women/', '/women'],
+      ['//women', '/women'],
+      ['/%77omen', '/women'],
+      ['/w%6Fmen/?sort=price_asc&utm_source=x', '/women?sort=price_asc&utm_source=x'],
+      ['//', '/'],
+      ['/productdetails//abc', '/productdetails/abc'],
+      ['/cart/', '/cart'],
+    ];
+    for (const [url, location] of cases) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await ctx.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(301);
+        expect(res.headers.location, `${method} ${url}`).toBe(location);
+      }
+    }
+    expect(standIn.__renderer.calls).toEqual([]);
+    expect((await get('/women')).statusCode).toBe(200);
+    expect(standIn.__renderer.calls).toEqual(['/women']);
+  });
+
+  it('cannot make renders: a flood of spellings renders nothing', async () => {
+    for (let i = 1; i < 200; i++) {
+      const url = `/${[...'jewellery'].map((c, j) => ((i >> j) & 1 ? `%${c.charCodeAt(0).toString(16)}` : c)).join('')}`;
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location).toBe('/jewellery');
+    }
+    expect(standIn.__renderer.calls).toEqual([]);
+  });
+
+  it('is not redirected when it is not a storefront page', async () => {
+    // The back office's and unknown paths are the app's HTML for the canonical path, as before.
+    for (const url of ['/dashboard/', '/no-such-page//']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.location).toBeUndefined();
+    }
+  });
+});
+
 describe('the public address', () => {
   it('is what pages are rendered with (PUBLIC_URL), whatever the request’s host', async () => {
     await get('/men', { host: 'internal-lb:3000' });

@@ -5,7 +5,8 @@
  * index.html (the SPA routes them); unknown /api paths get a JSON 404. A rendered page of
  * something that does not exist (a deleted product, an unknown brand) is sent with 404 and
  * not kept. Pages are rendered, and cached, for their path and their own query parameters
- * (storefrontPageUrl): no other parameter can force a fresh render.
+ * (storefrontPageUrl): no other parameter can force a fresh render; and for one spelling of
+ * the path: any other (`/women/`, `/w%6Fmen`) is answered 301 to it (lib/canonical-path.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@shop/shared';
-import { storefrontPageUrl } from '@shop/shared/storefront-pages';
+import { storefrontPageFor, storefrontPageUrl } from '@shop/shared/storefront-pages';
 import { serverRenders } from '../metrics/registry.ts';
 import { createPageHints, type PageHints } from './page-hints.ts';
 import { createRenderer, type Renderer } from './server-render.ts';
@@ -68,6 +69,10 @@ export default fp(
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply, pages: PageHints) {
       const pathname = request.url.split('?')[0] ?? '/';
+      // Another spelling of a storefront page's path (`/women//`, `/%77omen`), which app.ts's
+      // rewriteUrl made canonical: sent to the one spelling, with its query, so that a page has
+      // one address and one cache entry (lib/canonical-path.ts).
+      if (request.originalUrl !== request.url && storefrontPageFor(pathname)) return reply.redirect(request.url, 301);
       if (renderer && pages.rendersOnServer(pathname)) {
         // A rendered page is the same for every shopper and depends only on the catalogue and
         // the content: it is rendered once per change and served compressed, with an ETag,
