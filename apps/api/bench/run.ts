@@ -6,7 +6,8 @@
  * latency of search suggestions computed afresh (not from the read cache), the cold path (the
  * first list and search after a catalogue change, at 1k, 10k and 100k products), and the
  * catalogue spreadsheet's export and 10,000-row import; last, cached detail and list with one
- * API process and with one per core (npm start's cluster). Prints a table; writes
+ * API process and with one per core (npm start's cluster), with what /metrics on METRICS_PORT
+ * counted of them (the cluster's totals, from its primary). Prints a table; writes
  * bench/results/. Ratios below their target are marked MISS; an import of 10,000 rows that
  * takes 30 s or more, or suggestions slower than 10 ms at the 95th percentile, are marked FAIL
  * and the run exits with status 1.
@@ -44,6 +45,8 @@ const port = Number(values.port);
 const apiDir = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shop_bench';
 const barePort = port + 1;
+/** METRICS_PORT of clusterScaling's API processes: /metrics on 127.0.0.1 without a token (decision 16). */
+const metricsPort = port + 10;
 const base = `http://127.0.0.1:${port}`;
 const bareBase = `http://127.0.0.1:${barePort}`;
 
@@ -83,9 +86,10 @@ const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
 
 /**
  * The built API (dist/start.js, as `npm start` runs it). One process unless `workers` says
- * otherwise: the main table compares one API process with one bare Fastify process.
+ * otherwise: the main table compares one API process with one bare Fastify process. `metrics`:
+ * with METRICS_PORT, where clusterScaling reads what the processes counted.
  */
-function startServer(url = databaseUrl, serverPort = port, workers = 1): ChildProcess {
+function startServer(url = databaseUrl, serverPort = port, workers = 1, { metrics = false } = {}): ChildProcess {
   return spawn(process.execPath, [...NODE_FLAGS, 'dist/start.js', '--no-web-build'], {
     cwd: apiDir,
     env: {
@@ -96,6 +100,8 @@ function startServer(url = databaseUrl, serverPort = port, workers = 1): ChildPr
       DATABASE_URL: url,
       DATABASE_POOL_SIZE: '16',
       WEB_CONCURRENCY: String(workers),
+      // Metrics on a port of their own, for clusterScaling (the shop's port would want METRICS_TOKEN).
+      ...(metrics && { METRICS_PORT: String(metricsPort) }),
       JWT_SECRET: randomBytes(32).toString('hex'),
       // Request logging on, as in production; the lines go nowhere, their cost is measured.
       LOG_LEVEL: values['log-level'],
@@ -170,6 +176,8 @@ interface Measure {
   p95: number;
   p99: number;
   non2xx: number;
+  /** 2xx answers autocannon received. */
+  ok: number;
   bytes: number;
   rssMb: number;
 }
@@ -206,6 +214,7 @@ async function load(
     p95: percentile(own, 95),
     p99: percentile(own, 99),
     non2xx: result.non2xx,
+    ok: result['2xx'],
     bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
     rssMb: peakRss,
   };
@@ -224,6 +233,7 @@ function merged(runs: Measure[], latencies: number[]): Measure {
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     non2xx: runs.reduce((sum, m) => sum + m.non2xx, 0),
+    ok: runs.reduce((sum, m) => sum + m.ok, 0),
     bytes: mean((m) => m.bytes),
     rssMb: Math.max(...runs.map((m) => m.rssMb)),
   };
@@ -512,18 +522,21 @@ async function clusterScaling(): Promise<string[]> {
     { name: 'list', path: '/api/products?limit=48' },
   ];
   const cores = availableParallelism();
-  const measured: { workers: number; runs: Measure[] }[] = [];
+  const measured: { workers: number; runs: Measure[]; answered: number; counted: number }[] = [];
   for (const workers of [...new Set([1, cores])]) {
-    const server = startServer(databaseUrl, port, workers);
+    const server = startServer(databaseUrl, port, workers, { metrics: true });
     try {
       await waitFor(`${base}/readyz`);
       const runs: Measure[] = [];
+      let answered = 0;
       for (const s of scenarios) {
         // Every process fills its own read cache: the warm-up reaches them all.
-        await load('warm-up', s.path, server.pid!, 2);
+        answered += (await load('warm-up', s.path, server.pid!, 2)).ok;
         runs.push(await load(s.name, s.path, server.pid!));
       }
-      measured.push({ workers, runs });
+      answered += runs.reduce((sum, m) => sum + m.ok, 0);
+      const counted = await countedByMetrics(['/api/products/:id', '/api/products']);
+      measured.push({ workers, runs, answered, counted });
     } finally {
       await stopServer(server);
     }
@@ -540,7 +553,27 @@ async function clusterScaling(): Promise<string[]> {
           `| ${m.name} \`${m.path}\` | ${workers} | ${m.rps} | ${(m.rps / Math.max(1, one[i]!.rps)).toFixed(2)} | ${fmt(m.p50)} | ${fmt(m.p99)} | ${m.non2xx} |`,
       ),
     ),
+    '',
+    // The cluster's totals come from the primary (METRICS_PORT): every process's requests, or fewer if one was left out.
+    ...measured.map(
+      ({ workers, answered, counted }) =>
+        `/metrics (METRICS_PORT) with ${workers} process${workers > 1 ? 'es' : ''}: ${counted} detail and list answers counted, ${answered} received 2xx by autocannon`,
+    ),
   ];
+}
+
+/**
+ * 2xx GETs of these routes as /metrics on METRICS_PORT counts them: the process's, or under
+ * the cluster every worker's, summed by the primary.
+ */
+async function countedByMetrics(routes: string[]): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  let counted = 0;
+  for (const line of text.split('\n')) {
+    const match = /^shop_http_request_duration_seconds_count\{route="([^"]*)",method="GET",status="2xx"\} (\d+)$/.exec(line);
+    if (match && routes.includes(match[1]!)) counted += Number(match[2]);
+  }
+  return counted;
 }
 
 /**

@@ -2,9 +2,10 @@
  * `npm run test:soak`: several hundred simulated shoppers on two API processes (plus one
  * paying through the Paystack stand-in) sharing one PostgreSQL, for a bounded time, while
  * one API process is killed with SIGKILL and started again and PostgreSQL is restarted.
- * Then the figures (requests, answers by kind, recovery times) and the invariants, read
- * from the database. Exits 1 on any 500, a 503 without Retry-After or outside a fault, an
- * unanswered request outside the kill, a process that exited by itself, or a broken
+ * Then the figures (requests, answers by kind, recovery times), each process's /metrics (read
+ * with METRICS_TOKEN, as the shop's port requires), and the invariants, read from the
+ * database. Exits 1 on any 500, a 503 without Retry-After or outside a fault, an unanswered
+ * request outside the kill, a process that exited by itself, a /metrics refused, or a broken
  * invariant.
  *
  *   npx tsx soak/run.ts [--shoppers 300] [--seconds 40]
@@ -45,6 +46,8 @@ const PG_DOWN_MS = 2000;
  */
 const SHEDDING_ROUTES = new Set(['POST /api/auth/register', 'POST /api/auth/login']);
 const JWT_SECRET = 'soak-test-secret-0123456789abcdef0123456789';
+/** The shop's port serves /metrics to this token only (decision 16). */
+const METRICS_TOKEN = 'soak-metrics-token-0123456789abcdef';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const runStarted = Date.now();
@@ -156,6 +159,7 @@ async function main(): Promise<boolean> {
     DATABASE_POOL_SIZE: '8',
     JWT_SECRET,
     SMTP_URL: smtp.url,
+    METRICS_TOKEN,
     // Warnings and errors, read from each process's standard output (logged).
     LOG_LEVEL: 'warn',
   };
@@ -330,6 +334,7 @@ async function main(): Promise<boolean> {
     }
   }
   const loadSeconds = (Date.now() - loadStarted) / 1000;
+  const metrics = await phase('read /metrics', () => readMetrics(processOf, exits));
 
   // Each process finishes what it started (its messages worker's batch too) before the database is read.
   await phase('stop the API processes (SIGTERM)', async () => {
@@ -339,7 +344,34 @@ async function main(): Promise<boolean> {
     await Promise.all(stopping.map((proc) => proc.stop()));
   });
   const checks = await phase('invariants', () => checkInvariants(cluster.url, shop, seen, smtp.received, killedAt));
-  return report({ tally, probes, faults, recovery, exits, checks, loadSeconds, seen });
+  return report({ tally, probes, faults, recovery, metrics, exits, checks, loadSeconds, seen });
+}
+
+/**
+ * Each process's /metrics as Prometheus reads it, with the token: the requests it counted,
+ * and its 5xx answers (the database's restart makes some). A scrape refused is a failure.
+ */
+async function readMetrics(processes: Record<string, ApiProcess>, failures: string[]): Promise<string[]> {
+  return Promise.all(
+    Object.entries(processes).map(async ([name, proc]) => {
+      const res = await fetch(`${proc.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).catch(
+        (error: Error) => error,
+      );
+      if (res instanceof Error || res.status !== 200) {
+        const answer = res instanceof Error ? res.message : `answered ${res.status}`;
+        failures.push(`${name}: GET /metrics with METRICS_TOKEN ${answer}`);
+        return `${name}: ${answer}`;
+      }
+      const counted = { all: 0, '5xx': 0 };
+      for (const line of (await res.text()).split('\n')) {
+        const match = /^shop_http_request_duration_seconds_count\{.*status="(\w+)"\} (\d+)$/.exec(line);
+        if (!match) continue;
+        counted.all += Number(match[2]);
+        if (match[1] === '5xx') counted['5xx'] += Number(match[2]);
+      }
+      return `${name} (pid ${proc.child.pid}): ${counted.all} requests counted, ${counted['5xx']} answered 5xx`;
+    }),
+  );
 }
 
 function report(r: {
@@ -347,6 +379,7 @@ function report(r: {
   probes: Tally;
   faults: Fault[];
   recovery: string[];
+  metrics: string[];
   exits: string[];
   checks: Check[];
   loadSeconds: number;
@@ -443,6 +476,8 @@ function report(r: {
   }
   console.log('\n=== faults and recovery');
   for (const text of r.recovery) console.log(`  ${text}`);
+  console.log('\n=== /metrics of each process (with METRICS_TOKEN)');
+  for (const text of r.metrics) console.log(`  ${text}`);
   console.log('\n=== invariants');
   for (const check of r.checks) {
     console.log(`  ${check.failures.length === 0 ? 'ok  ' : 'FAIL'} ${check.name}: ${check.checked}`);

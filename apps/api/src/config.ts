@@ -62,6 +62,7 @@ const envSchema = z.object({
   MESSAGES_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   BACKUP_DIR: optionalString,
@@ -135,8 +136,10 @@ export interface Config {
     | undefined;
   /** API processes `npm start` runs (one per core by default; always 1 on the embedded database). */
   webConcurrency: number | undefined;
-  /** Bearer token for GET /metrics; unset: /metrics answers loopback clients only. */
+  /** Bearer token for GET /metrics on PORT; unset: /metrics there answers 401 to everyone. */
   metricsToken: string | undefined;
+  /** A second listener, on 127.0.0.1 only, serving /metrics without a token (decision 16). */
+  metricsPort: number | undefined;
   /** Past this event-loop delay (ms) a process sheds load with 503 + Retry-After; 0: never. */
   maxEventLoopDelayMs: number;
   /** json: one JSON object per line; pretty: readable; auto: pretty on a terminal outside production. */
@@ -219,6 +222,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new Error(`METRICS_PORT must differ from PORT (${e.PORT}): metrics get a listener of their own, on 127.0.0.1`);
+  }
   const jwtSecret = e.JWT_SECRET ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('hex') : embeddedJwtSecret(dataDir));
   return {
     env: e.NODE_ENV,
@@ -279,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     webConcurrency: e.WEB_CONCURRENCY,
     metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     logFormat: e.LOG_FORMAT,
     backup: {

@@ -2,6 +2,7 @@
  * The launcher: read config, open and migrate the database, create the first admin and
  * demo data when asked, listen, and close gracefully on SIGTERM/SIGINT.
  */
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -9,6 +10,8 @@ import { openConfiguredDatabase } from './db/client.ts';
 import type { Database, Db } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER, demoAccountsFile, demoPasswords, readDemoPasswords } from './db/seed/demo-accounts.ts';
 import { demoAccountsWithKnownPasswords, isDemoSeeded, replacePublishedDemoPasswords, seedDemo } from './db/seed/index.ts';
+import { closeMetricsListener, listenForMetrics, METRICS_HOST } from './metrics/listener.ts';
+import { prometheus } from './metrics/registry.ts';
 import { defaultWebDist } from './paths.ts';
 import { findUserByEmail, upsertAdmin } from './users/service.ts';
 
@@ -71,6 +74,8 @@ export async function printBanner(database: Database, config: Config, notes: str
   console.log(`\n  Shop running at ${url}  (database: ${where}; ${processes} process${processes > 1 ? 'es' : ''})`);
   console.log(`  Back office:    ${url}/login`);
   console.log(`  API docs:       ${url}/api/docs`);
+  if (config.metricsPort)
+    console.log(`  Metrics:        http://${METRICS_HOST}:${config.metricsPort}/metrics  (this machine only)`);
   const saved = demo ? readDemoPasswords(config.dataDir) : undefined;
   if (saved && (await findUserByEmail(database.db, DEMO_ADMIN.email))) {
     console.log(`  Demo admin:     ${DEMO_ADMIN.email} / ${saved.admin}`);
@@ -99,6 +104,12 @@ export async function startServer(config: Config = loadConfig(), { prepared = fa
   }
 
   const app = await buildApp({ config: { ...config, webDist: config.webDist ?? defaultWebDist }, database });
+  // METRICS_PORT: this process's figures on 127.0.0.1 (decision 16); under the cluster the
+  // primary listens instead, with every worker's (cli/start.ts).
+  const metricsListener =
+    config.metricsPort && !cluster.isWorker
+      ? await listenForMetrics(config.metricsPort, () => prometheus.register.metrics())
+      : undefined;
   await app.listen({ host: config.host, port: config.port });
   if (!prepared) await printBanner(database, config, notes);
 
@@ -117,6 +128,7 @@ export async function startServer(config: Config = loadConfig(), { prepared = fa
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     clearInterval(sweeper);
+    if (metricsListener) await closeMetricsListener(metricsListener);
     await app.close();
     process.exit(0);
   };

@@ -158,6 +158,38 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with WEB_
   });
 });
 
+/** The value of `name`'s sample with these labels in a Prometheus text, or undefined. */
+const sample = (text: string, name: string, labels: string) =>
+  text
+    .split('\n')
+    .find((line) => line.startsWith(`${name}{${labels}}`))
+    ?.split(' ')
+    .at(-1);
+
+describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with METRICS_PORT', () => {
+  it("serves the cluster's totals on 127.0.0.1:METRICS_PORT from the primary, without a token", async () => {
+    const database = await createTestDatabase();
+    try {
+      const metricsPort = await freePort();
+      const shop = await start({ DATABASE_URL: database.url!, WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) });
+      expect(workers(shop)).toHaveLength(2);
+      for (let i = 0; i < 10; i++) expect((await fetch(`${shop.url}/api/banners`)).status).toBe(200);
+      const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(res.status).toBe(200);
+      // Both workers' requests, summed by the primary (the round robin gives each some).
+      const text = await res.text();
+      expect(sample(text, 'shop_http_request_duration_seconds_count', 'route="/api/banners",method="GET",status="2xx"')).toBe(
+        '10',
+      );
+      expect((await fetch(`${shop.url}/metrics`)).status).toBe(401);
+      shop.child.kill('SIGTERM');
+      expect(await shop.exited).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('npm start on the embedded database', () => {
   it('runs one process whatever WEB_CONCURRENCY says, and says why', async () => {
     const shop = await start({ DATABASE_URL: '', WEB_CONCURRENCY: '4' });
@@ -167,6 +199,23 @@ describe('npm start on the embedded database', () => {
     expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
     shop.child.kill('SIGTERM');
     expect(await shop.exited).toBe(0);
+  });
+
+  it('with METRICS_PORT, serves /metrics on 127.0.0.1 without a token; the shop’s port wants METRICS_TOKEN', async () => {
+    const metricsPort = await freePort();
+    const shop = await start({ DATABASE_URL: '', METRICS_PORT: String(metricsPort), METRICS_TOKEN: '' });
+    expect(shop.output()).toContain(`Metrics:        http://127.0.0.1:${metricsPort}/metrics`);
+    expect((await fetch(`${shop.url}/api/banners`)).status).toBe(200);
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(res.status).toBe(200);
+    expect(
+      sample(await res.text(), 'shop_http_request_duration_seconds_count', 'route="/api/banners",method="GET",status="2xx"'),
+    ).toBe('1');
+    // From this machine, with no proxy in between: still 401 on the shop's port.
+    expect((await fetch(`${shop.url}/metrics`)).status).toBe(401);
+    shop.child.kill('SIGTERM');
+    expect(await shop.exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
   });
 });
 

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { type Config, loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
 import { serveClusterMetrics } from '../metrics/cluster.ts';
+import { listenForMetrics } from '../metrics/listener.ts';
 import { defaultWebDist, repoRoot } from '../paths.ts';
 import { rendererPath } from '../plugins/server-render.ts';
 import { prepareShop, printBanner, startServer } from '../server.ts';
@@ -43,7 +44,10 @@ async function runPrimary(config: Config, count: number) {
   // Kept open until the banner (it reads the demo accounts); the workers open their own.
   const database = await openConfiguredDatabase(config);
   const notes = await prepareShop(database, config);
-  serveClusterMetrics();
+  const clusterMetrics = serveClusterMetrics();
+  // METRICS_PORT is the primary's: it gathers every worker's figures itself, so the totals are
+  // the cluster's whichever worker is busy or being replaced, and workers never open the port.
+  if (config.metricsPort) await listenForMetrics(config.metricsPort, clusterMetrics);
 
   let stopping = false;
   const exits: number[] = [];

@@ -1,6 +1,9 @@
 /**
- * Routes for this machine only (GET /metrics without a token, the embedded database's dump for
- * backups): who is asking, judged by the socket, and secrets compared in constant time.
+ * Who is asking, judged by the socket, and secrets compared in constant time: for the embedded
+ * database's dump for backups (plugins/pglite-dump.ts), which wants both a connection from this
+ * machine and the ops token, and for /metrics's token (plugins/metrics.ts). A connection from
+ * this machine alone never opens a route: a TCP forwarder on the machine makes anyone's request
+ * look local, which is why /metrics no longer asks isLocalUnproxied (decision 16).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';

@@ -1,8 +1,9 @@
 /**
- * Metrics under `npm start`'s cluster (cli/cluster.ts): a scrape reaches one worker, which
- * asks the primary; the primary gathers every worker's registry (prom-client's
- * AggregatorRegistry: counters and histograms summed, the database's gauges taken once) and
- * answers. A worker that gets no answer in time serves its own figures, marked so.
+ * Metrics under `npm start`'s cluster (cli/start.ts): a scrape of the main port (with
+ * METRICS_TOKEN) reaches one worker, which asks the primary; the primary gathers every worker's
+ * registry (prom-client's AggregatorRegistry: counters and histograms summed, the database's
+ * gauges taken once) and answers. A worker that gets no answer in time serves its own figures.
+ * A scrape of METRICS_PORT is the primary's own: it gathers the same way (listener.ts).
  */
 import cluster from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
@@ -18,8 +19,11 @@ interface Answer {
   error?: string;
 }
 
-/** In the primary, before forking: answers the workers' requests for the whole cluster's metrics. */
-export function serveClusterMetrics(): void {
+/**
+ * In the primary, before forking: answers the workers' requests for the whole cluster's metrics.
+ * Answers the same gathering for the primary's own METRICS_PORT listener (listener.ts).
+ */
+export function serveClusterMetrics(): () => Promise<string> {
   const aggregator = new AggregatorRegistry();
   cluster.on('message', (worker, message: { type?: string; id?: number }) => {
     if (message?.type !== REQUEST || message.id === undefined) return;
@@ -29,6 +33,7 @@ export function serveClusterMetrics(): void {
       (error: Error) => worker.send({ type: ANSWER, id, error: error.message } satisfies Answer),
     );
   });
+  return () => aggregator.clusterMetrics();
 }
 
 // A worker answers the primary's aggregator from the moment it loads, not only once it has

@@ -1,9 +1,10 @@
 /**
- * GET /metrics behind a proxy on the same machine (deploy/Caddyfile, deploy/nginx.conf), whose
- * connections all come from 127.0.0.1; and while the database is away, when the figures that
- * need it (orders, messages) are left out and everything else is still served, since that is
- * when an operator needs them. (Access rules and the figures after traffic:
- * test/operations.test.ts.)
+ * GET /metrics on the shop's port: behind a proxy or a TCP forwarder on the same machine
+ * (deploy/Caddyfile, deploy/nginx.conf, `socat`, an SSH tunnel), whose connections all come
+ * from 127.0.0.1, so only METRICS_TOKEN opens it; and while the database is away, when the
+ * figures that need it (orders, messages) are left out and everything else is still served,
+ * since that is when an operator needs them. (Access rules and the figures after traffic:
+ * test/operations.test.ts; the token-free listener on 127.0.0.1: metrics/listener.test.ts.)
  */
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -11,21 +12,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, registerShopper, testConfig } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
-import { METRICS_LOOPBACK_ONLY } from './metrics.ts';
+import { METRICS_TOKEN_UNSET } from './metrics.ts';
 
-describe('GET /metrics through a proxy on this machine', () => {
-  const proxiedBy = [{ 'x-forwarded-for': '203.0.113.7' }, { forwarded: 'for=203.0.113.7;proto=https' }];
+describe('GET /metrics through a proxy or a forwarder on this machine', () => {
+  const proxiedBy = [{}, { 'x-forwarded-for': '203.0.113.7' }, { forwarded: 'for=203.0.113.7;proto=https' }];
 
-  it('is refused without a token though the connection is from 127.0.0.1', async () => {
+  it('is refused without a token though the connection is from 127.0.0.1, headers or not', async () => {
     const ctx = await createTestApp({ TRUST_PROXY: 'loopback' });
     try {
+      // `{}`: a TCP forwarder adds nothing to the request it passes on.
       for (const headers of proxiedBy) {
-        const res = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
-        expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ msg: METRICS_LOOPBACK_ONLY });
+        for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+          const res = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+          expect(res.statusCode, `${remoteAddress} ${JSON.stringify(headers)}`).toBe(401);
+          expect(res.json()).toEqual({ msg: METRICS_TOKEN_UNSET });
+          expect(res.body).not.toMatch(/shop_/);
+        }
       }
-      // Prometheus on the machine itself, not through the proxy.
-      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
     } finally {
       await ctx.close();
     }
@@ -56,7 +59,8 @@ describe('GET /metrics without a database', () => {
   let closed: Promise<void> | undefined;
   /** The test takes the database away; the app's own close must not close it a second time. */
   const closeDatabase = () => (closed ??= database.close());
-  const config = testConfig();
+  const token = 'metrics-token-while-the-database-is-away';
+  const config = testConfig({ METRICS_TOKEN: token });
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -68,7 +72,7 @@ describe('GET /metrics without a database', () => {
   });
 
   it('still answers with the request and process figures, without the ones read from the database', async () => {
-    const scrape = () => app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    const scrape = () => app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
     // The shopper's welcome e-mail waits in the outbox.
     await registerShopper(app);
     expect((await scrape()).body).toMatch(/^shop_messages\{status="queued"\} 1$/m);

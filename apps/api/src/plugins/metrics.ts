@@ -3,11 +3,13 @@
  * and the server renderer, the database pool, the event loop and the process, orders and
  * messages by status, failed payment verifications.
  *
- * Who may read it: with METRICS_TOKEN set, whoever sends it as a Bearer token; without it,
- * clients on this machine only (the socket's address, never X-Forwarded-For; a request a proxy
- * forwarded is not local). Not in the OpenAPI document, not cached, not rate-limited.
+ * Who may read it here, on the shop's port: whoever sends METRICS_TOKEN as a Bearer token, and
+ * nobody without it (401), wherever the connection comes from: a connection from 127.0.0.1 may
+ * be a proxy's or a TCP forwarder's, passing on anyone's request. For this machine without a
+ * token: METRICS_PORT, a listener on 127.0.0.1 only (metrics/listener.ts). Not in the OpenAPI
+ * document, not cached, not rate-limited.
  */
-import { isLocalUnproxied, sameSecret } from '../lib/local-request.ts';
+import { sameSecret } from '../lib/local-request.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
@@ -16,8 +18,9 @@ import type { Database } from '../db/client.ts';
 import { clusterMetrics } from '../metrics/cluster.ts';
 import { prometheus } from '../metrics/registry.ts';
 
-export const METRICS_LOOPBACK_ONLY = 'Metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere';
 export const METRICS_TOKEN_REQUIRED = 'A valid metrics token is required (Authorization: Bearer METRICS_TOKEN)';
+export const METRICS_TOKEN_UNSET =
+  'Metrics on this port need METRICS_TOKEN (then Authorization: Bearer <token>); or set METRICS_PORT to read them on 127.0.0.1:<port>/metrics';
 
 /**
  * The databases of the apps built in this process; the gauges read the newest open one when
@@ -75,13 +78,10 @@ new prometheus.Gauge({
 });
 
 function checkAccess(request: FastifyRequest, token: string | undefined) {
-  if (token) {
-    const header = request.headers.authorization;
-    const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    if (!sameSecret(given, token)) throw new HttpError(401, METRICS_TOKEN_REQUIRED);
-    return;
-  }
-  if (!isLocalUnproxied(request)) throw new HttpError(403, METRICS_LOOPBACK_ONLY);
+  if (!token) throw new HttpError(401, METRICS_TOKEN_UNSET);
+  const header = request.headers.authorization;
+  const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+  if (!sameSecret(given, token)) throw new HttpError(401, METRICS_TOKEN_REQUIRED);
 }
 
 export default fp(
