@@ -14,7 +14,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../src/catalog/test-support.ts';
+import { multipart } from '../test/clients.ts';
 import {
   buildWorld,
   type Caller,

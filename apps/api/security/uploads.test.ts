@@ -9,7 +9,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, type FormValue, png } from '../src/catalog/test-support.ts';
+import { type Client, client, type FormValue, png } from '../test/clients.ts';
 import { MAX_FILE_BYTES, MAX_FILES } from '../src/media/multipart.ts';
 import { createAdmin, createTestApp, type TestContext } from '../test/helpers.ts';
 import { rows } from './support.ts';

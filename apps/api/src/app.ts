@@ -33,7 +33,7 @@ import web from './plugins/web.ts';
 import accountRoutes from './account/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import authRoutes from './auth/routes.ts';
-import catalogRoutes from './catalog/routes.ts';
+import { catalogRoutes } from './catalog/index.ts';
 import contentRoutes from './content/routes.ts';
 import couponRoutes from './coupons/routes.ts';
 import customerRoutes from './customers/routes.ts';

@@ -4,32 +4,14 @@
  * in flight finish before every process exits cleanly. On the embedded database it runs one
  * process and says why.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './helpers.ts';
-
-const apiDir = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Shop {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+import { apiDir, freePort, type Shop, startShop } from './start-process.ts';
 
 const running: { shop: Shop; dataDir: string }[] = [];
 afterEach(async () => {
@@ -44,30 +26,8 @@ afterEach(async () => {
 
 /** `npm start`'s entry point, with the given settings, once it says the shop is running. */
 async function start(env: Record<string, string>): Promise<Shop> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', '--no-web-build'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const shop = { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
-  running.push({ shop, dataDir });
-  await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(/Shop running at/);
-  return shop;
+  return startShop({ DATA_DIR: dataDir, ...env }, (shop) => running.push({ shop, dataDir }));
 }
 
 /** The primary's worker processes (not the esbuild service tsx runs beside it). */

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from './fixtures.ts';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from './helpers.ts';
-import { client } from '../src/catalog/test-support.ts';
+import { client } from './clients.ts';
 import { METRICS_TOKEN_REQUIRED, METRICS_TOKEN_UNSET } from '../src/plugins/metrics.ts';
 import { OVERLOADED } from '../src/plugins/readiness.ts';
 

@@ -1,7 +1,7 @@
 /** The shopper's own account through HTTP: name and phone, and the address book. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type Client, client } from '../catalog/test-support.ts';
+import { type Client, client } from '../../test/clients.ts';
 
 let ctx: TestContext;
 let shopper: Client;

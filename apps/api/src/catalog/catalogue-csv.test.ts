@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type Client, client, multipart } from './test-support.ts';
+import { type Client, client, multipart } from '../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

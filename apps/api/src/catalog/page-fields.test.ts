@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { type Client, clients } from './test-support.ts';
+import { type Client, clients } from '../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

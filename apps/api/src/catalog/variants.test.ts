@@ -5,7 +5,7 @@ import { productVariants } from '../db/schema/index.ts';
 import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type Client, client, clients, png } from './test-support.ts';
+import { type Client, client, clients, png } from '../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

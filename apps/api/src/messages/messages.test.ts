@@ -12,7 +12,7 @@ import { messages, orders } from '../db/schema/index.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 import { type SmtpStandin, startSmtpStandin } from '../../test/smtp-standin.ts';
-import { type Client, client } from '../catalog/test-support.ts';
+import { type Client, client } from '../../test/clients.ts';
 
 let smtp: SmtpStandin;
 let ctx: TestContext;

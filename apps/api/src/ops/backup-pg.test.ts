@@ -24,7 +24,7 @@ import {
   type ShopFingerprint,
   shopFingerprint,
   withShop,
-} from './test-shop.ts';
+} from '../../test/shop.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 

@@ -27,7 +27,7 @@ import {
   shopConfig,
   type ShopFingerprint,
   shopFingerprint,
-} from './test-shop.ts';
+} from '../../test/shop.ts';
 
 const folders: string[] = [];
 const folder = (prefix: string) => {

@@ -16,7 +16,7 @@ import { registerShopper } from '../../test/helpers.ts';
 import { openDatabase } from '../db/client.ts';
 import { type Connection, folderConnection, postgresConnection } from './connection.ts';
 import { rowCounts, tablesInOrder } from './rows.ts';
-import { fillShop, runCommand, type ShopFingerprint, shopFingerprint, withShop } from './test-shop.ts';
+import { fillShop, runCommand, type ShopFingerprint, shopFingerprint, withShop } from '../../test/shop.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 

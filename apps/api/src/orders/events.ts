@@ -4,7 +4,7 @@
  * exists exactly when the change committed. `noEvents` says nothing: the demo's past orders
  * and the tests that do not care use it.
  */
-import type { TakenStock } from '../catalog/stock.ts';
+import type { TakenStock } from '../catalog/index.ts';
 import type { Tx } from '../db/client.ts';
 import type { OrderRefundRow, OrderRow } from '../db/schema/index.ts';
 import type { OrderWithLines } from './service.ts';

@@ -8,7 +8,7 @@
  * not exist. The catalogue moves the stock; the orders feature says how much.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { returnStock, type StockUnits } from '../catalog/stock.ts';
+import { returnStock, type StockUnits } from '../catalog/index.ts';
 import type { Tx } from '../db/client.ts';
 import { orderLines } from '../db/schema/index.ts';
 

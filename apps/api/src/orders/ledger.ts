@@ -22,7 +22,7 @@ import {
 } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { markCouponsUsed } from '../coupons/service.ts';
-import { returnStock } from '../catalog/stock.ts';
+import { returnStock } from '../catalog/index.ts';
 
 /** The order's row, locked until the transaction ends; 404 when there is none. */
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {

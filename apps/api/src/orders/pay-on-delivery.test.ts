@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/index.ts';
 import { insertProduct, readProduct } from '../../test/fixtures.ts';
 import { createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type Client, client } from '../catalog/test-support.ts';
+import { type Client, client } from '../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

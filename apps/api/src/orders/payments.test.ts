@@ -10,7 +10,7 @@ import { MESSAGES_ORDER } from '@shop/shared';
 import { orderPayments, orders, shopCounters } from '../db/schema/index.ts';
 import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
 import { createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type Client, client } from '../catalog/test-support.ts';
+import { type Client, client } from '../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

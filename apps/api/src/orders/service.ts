@@ -18,7 +18,7 @@ import {
   SHOPPER_CANCELLABLE,
   unitCapMessage,
 } from '@shop/shared';
-import { activeVariants } from '../catalog/variants.ts';
+import { activeVariants } from '../catalog/index.ts';
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -43,7 +43,7 @@ import type { VerifyResult } from '../payments/provider.ts';
 import { ORDER_SORTS, type OrderFilters, orderConditions } from './filters.ts';
 import { releaseCoupons, reserveCoupon } from '../coupons/service.ts';
 import { type Pricing, type PricingInput, priceOrder } from './pricing.ts';
-import { takeStock } from '../catalog/stock.ts';
+import { takeStock } from '../catalog/index.ts';
 import { noEvents, type OrderEvents } from './events.ts';
 import { holdAgain, releaseStock } from './held.ts';
 import {

@@ -10,7 +10,7 @@ import { orders } from '../db/schema/index.ts';
 import { PAYMENTS_UNAVAILABLE } from '../payments/service.ts';
 import { insertProduct, readProduct } from '../../test/fixtures.ts';
 import { createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type Client, client } from '../catalog/test-support.ts';
+import { type Client, client } from '../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

@@ -9,7 +9,7 @@
  * configured nothing is created (503). An admin's purchase is a point-of-sale sale.
  */
 import { INVALID_PAYMENT_REFERENCE, MAX_UNPAID_ORDERS, PAYMENT_REFERENCE_PATTERN, type PurchaseCreateBody } from '@shop/shared';
-import { findProductIdsByTitle } from '../catalog/product-query.ts';
+import { findProductIdsByTitle } from '../catalog/index.ts';
 import { getSettings } from '../content/settings-service.ts';
 import { findCustomerByEmail } from '../customers/service.ts';
 import type { Db } from '../db/client.ts';

@@ -9,7 +9,7 @@ import { isUuid, PAID_STATUSES, type Review, type ReviewListQuery } from '@shop/
 import type { Db } from '../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
-import { lockProducts, setRatingFigures } from '../catalog/product-service.ts';
+import { lockProducts, setRatingFigures } from '../catalog/index.ts';
 
 /** The statuses in which an order counts as bought. */
 const PRODUCT_NOT_FOUND = 'Product not found';

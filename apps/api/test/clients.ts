@@ -1,7 +1,7 @@
 /** Helpers for the catalogue tests: multipart bodies, small images, admin and shopper tokens. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { bearer, createAdmin, registerShopper, type TestContext } from '../../test/helpers.ts';
+import { bearer, createAdmin, registerShopper, type TestContext } from './helpers.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type FormValue = string | Blob | { file: Buffer; name?: string; type?: string };

@@ -15,19 +15,19 @@ import { Decrypter } from 'age-encryption';
 import type { FastifyInstance } from 'fastify';
 import * as tar from 'tar';
 import { expect } from 'vitest';
-import { bearer, registerShopper } from '../../test/helpers.ts';
-import { startS3Standin } from '../../test/s3-standin.ts';
-import { client, png } from '../catalog/test-support.ts';
-import { type Config, loadConfig } from '../config.ts';
-import { buildApp } from '../app.ts';
-import type { Database, Db } from '../db/client.ts';
-import { upsertAdmin } from '../users/service.ts';
+import { bearer, registerShopper } from './helpers.ts';
+import { startS3Standin } from './s3-standin.ts';
+import { client, png } from './clients.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { buildApp } from '../src/app.ts';
+import type { Database, Db } from '../src/db/client.ts';
+import { upsertAdmin } from '../src/users/service.ts';
 
 export const ADMIN = { email: 'owner@adire.example', password: 'admin password 123' };
 /** The ops token derives from it: the shop and the commands must share it. */
 export const JWT_SECRET = randomBytes(32).toString('hex');
 
-const apiDir = path.resolve(import.meta.dirname, '../..');
+const apiDir = path.resolve(import.meta.dirname, '..');
 
 /** BACKUP_ENCRYPTION_KEY in the tests. */
 export const BACKUP_KEY = randomBytes(24).toString('base64');
@@ -80,7 +80,6 @@ export function runCommand(name: string, args: string[], env: Record<string, str
   const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], {
     cwd: apiDir,
     env: {
-      // biome-ignore lint/style/noProcessEnv: the command inherits the test's environment (PATH, TEST_*), like any child.
       ...process.env,
       NODE_ENV: 'test',
       DATABASE_URL: '',
