@@ -22,3 +22,4 @@ export * from './dates.ts';
 export * from './payment-words.ts';
 export * from './search.ts';
 export * from './tracking.ts';
+export * from './paths.ts';

@@ -13,6 +13,7 @@
  *
  * It reads the catalogue's and the blog's tables directly (read-only: ids, names, dates).
  */
+import { postPath, productPath } from '@shop/shared/paths';
 import { type AnyColumn, asc, count, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { brands, posts, products } from '../db/schema/index.ts';
@@ -75,7 +76,7 @@ export function createSitemapService(db: Db, publicUrl: string, maxUrls = SITEMA
           .select({ id: page.id, lastmod: w3cDate(page.updatedAt) })
           .from(page)
           .orderBy(desc(page.createdAt), desc(page.id));
-        return rows.map((row) => ({ path: `/productdetails/${row.id}`, lastmod: row.lastmod }));
+        return rows.map((row) => ({ path: productPath(row.id), lastmod: row.lastmod }));
       },
     }),
     'blogdetails/:id': () => ({
@@ -87,7 +88,7 @@ export function createSitemapService(db: Db, publicUrl: string, maxUrls = SITEMA
           .orderBy(desc(posts.createdAt), desc(posts.id))
           .limit(limit)
           .offset(offset);
-        return rows.map((row) => ({ path: `/blogdetails/${row.id}`, lastmod: row.lastmod }));
+        return rows.map((row) => ({ path: postPath(row.id), lastmod: row.lastmod }));
       },
     }),
   };

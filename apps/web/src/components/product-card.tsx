@@ -1,5 +1,6 @@
 import type { Product } from '@shop/shared/catalog';
 import { HEADING_MAX_CHARS } from '@shop/shared/constants';
+import { productPath } from '@shop/shared/paths';
 import { truncate } from '@shop/shared/text';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '@/lib/notify.tsx';
@@ -33,7 +34,7 @@ export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: P
   const navigate = useNavigate();
   const canHover = useMediaQuery(CAN_HOVER);
   const [first, second] = product.imageUrls;
-  const href = `/productdetails/${product.id}`;
+  const href = productPath(product.id);
   const inStock = isInStock(product);
   return (
     <article className="group flex h-full flex-col bg-white text-ink transition-colors duration-200 hover:bg-ink hover:text-white">

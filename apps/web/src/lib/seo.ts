@@ -19,6 +19,7 @@ import type { ProductDetail } from '@shop/shared/catalog';
 import { BLOG_EXCERPT_CHARS, CURRENCY } from '@shop/shared/constants';
 import type { Post } from '@shop/shared/content';
 import { formatNairaAmount } from '@shop/shared/money';
+import { postPath, productPath } from '@shop/shared/paths';
 import type { Review } from '@shop/shared/reviews';
 import { truncate } from '@shop/shared/text';
 import { FALLBACK_IMAGE, UPLOAD_WIDTHS } from './images.ts';
@@ -157,8 +158,6 @@ export function productPage(product: ProductDetail, shopName = DEFAULT_SHOP_NAME
     price: product.priceFrom,
   };
 }
-
-export const productPath = (id: string) => `/productdetails/${encodeURIComponent(id)}`;
 
 const availability = (inStock: boolean) => `${SCHEMA}/${inStock ? 'InStock' : 'OutOfStock'}`;
 
@@ -360,8 +359,6 @@ export function shopJsonLd({ name = DEFAULT_SHOP_NAME, phone }: { name?: string;
 }
 
 // ---------------------------------------------------------------- the blog
-
-export const postPath = (id: string) => `/blogdetails/${encodeURIComponent(id)}`;
 
 /** A post's excerpt, as the blog's list shows it (its first BLOG_EXCERPT_CHARS characters). */
 export const postExcerpt = (post: Pick<Post, 'text' | 'heading'>) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandHref, categoryHref, productHref, searchHref } from './search-links.ts';
+import { productPath as productHref } from '@shop/shared/paths';
+import { brandHref, categoryHref, searchHref } from './search-links.ts';
 
 describe('where a suggestion leads', () => {
   it('sends a top category to its listing page, and one without a page to the search page', () => {

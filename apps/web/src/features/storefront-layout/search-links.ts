@@ -1,8 +1,9 @@
 /**
- * Where each suggestion of the header's search leads: a product to its page, a top category
- * to its listing page (the header's own sections: Women to /women, Home to /homedecor, ...), a
- * sub-category to that listing filtered by it, a brand to its page, and the text typed to the
- * search page. Listings read these parameters in features/catalog/listing-params.ts.
+ * Where each suggestion of the header's search leads: a product to its page (productPath, in
+ * @shop/shared/paths), a top category to its listing page (the header's own sections: Women
+ * to /women, Home to /homedecor, ...), a sub-category to that listing filtered by it, a brand
+ * to its page, and the text typed to the search page. Listings read these parameters in
+ * features/catalog/listing-params.ts.
  */
 import type { SuggestResponse } from '@shop/shared/search';
 import { MENU_SECTIONS } from './menu.ts';
@@ -16,8 +17,6 @@ function listingOf(category: string): string | undefined {
   const name = category.toLowerCase();
   return MENU_SECTIONS.find((s) => s.category?.toLowerCase() === name)?.to;
 }
-
-export const productHref = (id: string) => `/productdetails/${encodeURIComponent(id)}`;
 
 export const brandHref = (name: string) => withQuery('/brand', { brand: name });
 

@@ -16,7 +16,7 @@ export const postKeys = {
   detail: (id: string) => [...postKeys.all, 'detail', id] as const,
 };
 
-const postPath = (id: string) => `/api/posts/${encodeURIComponent(id)}`;
+const postEndpoint = (id: string) => `/api/posts/${encodeURIComponent(id)}`;
 
 export const postsOptions = queryOptions({
   queryKey: postKeys.list(),
@@ -24,7 +24,7 @@ export const postsOptions = queryOptions({
 });
 
 export const postOptions = (id: string) =>
-  queryOptions({ queryKey: postKeys.detail(id), queryFn: ({ signal }) => apiRequest<Post>(postPath(id), { signal }) });
+  queryOptions({ queryKey: postKeys.detail(id), queryFn: ({ signal }) => apiRequest<Post>(postEndpoint(id), { signal }) });
 
 export const postsPageOptions = (limit: number, offset: number) =>
   queryOptions({
@@ -68,9 +68,9 @@ export const createPostMutation = postWrite((write: PostWrite) =>
 );
 
 export const updatePostMutation = (id: string) =>
-  postWrite((write: PostWrite) => apiRequest<Post>(postPath(id), { method: 'PUT', body: toBody(write) }));
+  postWrite((write: PostWrite) => apiRequest<Post>(postEndpoint(id), { method: 'PUT', body: toBody(write) }));
 
 export const deletePostMutation = mutationOptions({
-  mutationFn: (id: string) => apiRequest<{ msg: string }>(postPath(id), { method: 'DELETE' }),
+  mutationFn: (id: string) => apiRequest<{ msg: string }>(postEndpoint(id), { method: 'DELETE' }),
   onSuccess: (_data, _id, _result, { client }) => client.invalidateQueries({ queryKey: postKeys.all }),
 });

@@ -15,7 +15,7 @@ import {
 } from '@shop/shared/variants';
 import { mutationOptions } from '@tanstack/react-query';
 import { apiRequest, apiRequestBlob } from '../api-client.ts';
-import { productKeys, productPath } from './products.ts';
+import { productKeys, productEndpoint } from './products.ts';
 
 /** A write answers with the product: it replaces the cached detail, and every listing refreshes. */
 function productWrite<V>(mutationFn: (variables: V) => Promise<ProductDetail>) {
@@ -33,26 +33,26 @@ export const createProductMutation = productWrite((form: FormData) =>
 );
 
 export const updateProductMutation = (id: string) =>
-  productWrite((body: ProductUpdateInput) => apiRequest<ProductDetail>(productPath(id), { method: 'PUT', body }));
+  productWrite((body: ProductUpdateInput) => apiRequest<ProductDetail>(productEndpoint(id), { method: 'PUT', body }));
 
 /** Appends images (multipart `imageUrl` files); the answer carries the new `imageUrls`. */
 export const uploadProductImagesMutation = (id: string) =>
   productWrite((files: File[]) => {
     const form = new FormData();
     for (const file of files) form.append('imageUrl', file);
-    return apiRequest<ProductDetail>(productPath(id), { method: 'PUT', body: form });
+    return apiRequest<ProductDetail>(productEndpoint(id), { method: 'PUT', body: form });
   });
 
 /** Keeps only these images, in this order (JSON `imageUrls`): how an image is removed. */
 export const setProductImagesMutation = (id: string) =>
-  productWrite((imageUrls: string[]) => apiRequest<ProductDetail>(productPath(id), { method: 'PUT', body: { imageUrls } }));
+  productWrite((imageUrls: string[]) => apiRequest<ProductDetail>(productEndpoint(id), { method: 'PUT', body: { imageUrls } }));
 
 /** Replaces the product's variants (sizes and colours with SKU, stock and price), and its size scale. */
 export const setVariantsMutation = (id: string) =>
-  productWrite((body: VariantsInput) => apiRequest<ProductDetail>(`${productPath(id)}/variants`, { method: 'PUT', body }));
+  productWrite((body: VariantsInput) => apiRequest<ProductDetail>(`${productEndpoint(id)}/variants`, { method: 'PUT', body }));
 
 export const deleteProductMutation = mutationOptions({
-  mutationFn: (id: string) => apiRequest<{ msg: string }>(productPath(id), { method: 'DELETE' }),
+  mutationFn: (id: string) => apiRequest<{ msg: string }>(productEndpoint(id), { method: 'DELETE' }),
   onSuccess: (_data, id, _result, { client }) => {
     client.removeQueries({ queryKey: productKeys.detail(id) });
     return client.invalidateQueries({ queryKey: productKeys.all });

@@ -69,8 +69,8 @@ export function productListOptions(filters: ProductFilters, { keepPrevious = fal
 export function productOptions(id: string) {
   return queryOptions({
     queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<ProductDetail>(productPath(id), { signal }),
+    queryFn: ({ signal }) => apiRequest<ProductDetail>(productEndpoint(id), { signal }),
   });
 }
 
-export const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
+export const productEndpoint = (id: string) => `/api/products/${encodeURIComponent(id)}`;

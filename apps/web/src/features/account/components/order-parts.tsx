@@ -5,6 +5,7 @@
  */
 import { etaText } from '@shop/shared/delivery';
 import { formatNairaAmount } from '@shop/shared/money';
+import { productPath } from '@shop/shared/paths';
 import {
   MESSAGES_ORDER,
   type OrderStatus,
@@ -64,7 +65,7 @@ export function OrderLines({ order }: { order: OrderView }) {
           </div>
           <div className="min-w-0 flex-1 text-sm">
             {line.productId ? (
-              <Link to={`/productdetails/${line.productId}`} className="font-medium hover:underline">
+              <Link to={productPath(line.productId)} className="font-medium hover:underline">
                 {line.title}
               </Link>
             ) : (

@@ -1,4 +1,5 @@
 import { BLOG_EXCERPT_CHARS } from '@shop/shared/constants';
+import { postPath } from '@shop/shared/paths';
 import { truncate } from '@shop/shared/text';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/page-states.tsx';
@@ -29,7 +30,7 @@ export function PostList() {
           {posts.data.map((post, i) => (
             <li key={post.id}>
               <article className="group">
-                <Link to={`/blogdetails/${post.id}`} className="block">
+                <Link to={postPath(post.id)} className="block">
                   <div className="overflow-hidden">
                     <PostImage
                       url={post.imageUrl}

@@ -1,5 +1,6 @@
 import type { ProductDetail } from '@shop/shared/catalog';
 import { formatNaira, formatNairaAmount } from '@shop/shared/money';
+import { productPath } from '@shop/shared/paths';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -167,11 +168,11 @@ function CartRow({ line, problem }: { line: CartLine; problem: string | undefine
     <tr data-testid="cart-line" className="align-top sm:align-middle">
       <td className="py-5 pr-3">
         <div className="flex gap-4">
-          <Link to={`/productdetails/${line.productId}`} className="block w-20 shrink-0" tabIndex={-1} aria-hidden>
+          <Link to={productPath(line.productId)} className="block w-20 shrink-0" tabIndex={-1} aria-hidden>
             <ProductImage url={line.imageUrl} alt="" sizes="80px" />
           </Link>
           <div className="min-w-0">
-            <Link to={`/productdetails/${line.productId}`} className="font-medium hover:underline">
+            <Link to={productPath(line.productId)} className="font-medium hover:underline">
               {line.title}
             </Link>
             {details && <p className="mt-1 text-xs text-muted capitalize">{details}</p>}

@@ -7,6 +7,7 @@ import { Price } from '@/components/price.tsx';
 import { QuantityStepper } from '@/components/quantity-stepper.tsx';
 import { StarRating } from '@/components/star-rating.tsx';
 import type { ProductDetail } from '@shop/shared/catalog';
+import { productPath } from '@shop/shared/paths';
 import { ShareLinks, usePageUrl } from '@/components/share-links.tsx';
 import { WhatsAppLink } from '@/components/whatsapp-link.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -80,7 +81,7 @@ function ProductBody({ product }: { product: ProductDetail }) {
   // filled in by the browser (usePageUrl), so the hydrating page matches the server's.
   const settings = useQuery(settingsOptions).data;
   const shopName = settings?.storeName ?? 'Adire';
-  const pageUrl = usePageUrl(`/productdetails/${product.id}`);
+  const pageUrl = usePageUrl(productPath(product.id));
   const { variants } = product;
   const { sizes, colors } = optionsOf(variants);
   const [choice, setChoice] = useState<Choice>(() => initialChoice(variants));

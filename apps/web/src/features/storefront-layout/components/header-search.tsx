@@ -8,6 +8,7 @@
  * bundle has a 120 kB budget), so its suggestions client (lib/api/search.ts) stays out of it.
  */
 import { SEARCH_DEBOUNCE_MS } from '@shop/shared/constants';
+import { productPath } from '@shop/shared/paths';
 import type { SuggestResponse } from '@shop/shared/search';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -16,7 +17,7 @@ import { FrameIcon } from '@/components/frame-icons.tsx';
 import { Price } from '@/components/price.tsx';
 import { suggestOptions } from '@/lib/api/search.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { brandHref, categoryHref, productHref, searchHref } from '../search-links.ts';
+import { brandHref, categoryHref, searchHref } from '../search-links.ts';
 
 interface HeaderSearchProps {
   /** Closes the search (the header unmounts it). */
@@ -45,7 +46,7 @@ function groupsOf(data: SuggestResponse | undefined, text: string): Group[] {
   if (data?.products.length) {
     groups.push({
       label: 'Products',
-      options: data.products.map((p) => ({ key: `p-${p.id}`, href: productHref(p.id), product: p, label: p.title })),
+      options: data.products.map((p) => ({ key: `p-${p.id}`, href: productPath(p.id), product: p, label: p.title })),
     });
   }
   if (data?.categories.length) {

@@ -1,0 +1,9 @@
+/**
+ * Where a product and a post live on the storefront: every link, canonical URL, structured
+ * data and sitemap entry builds them here, so they are spelled and encoded one way. The id
+ * is percent-encoded (ids are UUIDs, which it leaves as they are; any other id stays one
+ * path segment). The routes that answer them are in storefront-pages.ts.
+ */
+export const productPath = (id: string): string => `/productdetails/${encodeURIComponent(id)}`;
+
+export const postPath = (id: string): string => `/blogdetails/${encodeURIComponent(id)}`;
