@@ -1,9 +1,13 @@
 /**
  * The catalogue's public surface: what other features and the app may use. Everything else
- * in this folder is the catalogue's own (lint refuses imports of it from outside).
+ * under this folder is the catalogue's own, imported from nowhere outside it, in a
+ * sub-folder per part: products/ (the products table, its routes and form), variants/ (the
+ * variants and their stock), taxonomy/ (categories, subs, subsubs, brands), search/ (title
+ * search, suggestions and facet counts) and csv/ (the spreadsheet's export and import);
+ * routes.ts mounts their routes.
  */
 export { default as catalogRoutes } from './routes.ts';
-export { findProductIdsByTitle } from './product-query.ts';
-export { lockProducts, setRatingFigures } from './product-service.ts';
-export { returnStock, type StockLine, type StockUnits, type TakenStock, takeStock } from './stock.ts';
-export { activeVariants } from './variants.ts';
+export { findProductIdsByTitle } from './products/product-query.ts';
+export { lockProducts, setRatingFigures } from './products/product-service.ts';
+export { returnStock, type StockLine, type StockUnits, type TakenStock, takeStock } from './variants/stock.ts';
+export { activeVariants } from './variants/variants.ts';

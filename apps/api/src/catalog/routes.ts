@@ -4,12 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createSubBody, createSubsubBody, taxonomyNameBody, updateSubBody, updateSubsubBody } from '@shop/shared';
-import productRoutes from './product-routes.ts';
-import { createProductService } from './product-service.ts';
-import searchRoutes from './search-routes.ts';
-import { createSearchService } from './search-service.ts';
-import taxonomyRoutes from './taxonomy-routes.ts';
-import { createTaxonomyService } from './taxonomy-service.ts';
+import productRoutes from './products/product-routes.ts';
+import { createProductService } from './products/product-service.ts';
+import searchRoutes from './search/search-routes.ts';
+import { createSearchService } from './search/search-service.ts';
+import taxonomyRoutes from './taxonomy/taxonomy-routes.ts';
+import { createTaxonomyService } from './taxonomy/taxonomy-service.ts';
 
 export default async function catalogRoutes(app: FastifyInstance) {
   const taxonomy = createTaxonomyService(app.db, app.images);

@@ -26,7 +26,7 @@ export const rowCounts = pgTable('row_counts', {
  * product, a heading or brand name, price, discount or creation time edited; no product: a
  * truncate (everything). Written by statement triggers in the writing transaction, with the
  * version that transaction gave 'search', so a process holding a search's matches at one
- * version checks only these products to bring them to a later one (catalog/search-matches.ts).
+ * version checks only these products to bring them to a later one (catalog/search/search-matches.ts).
  * The triggers keep the last 1,000 versions (decision 19).
  */
 export const searchChanges = pgTable(

@@ -143,7 +143,7 @@ export const products = pgTable(
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(title || ' ' || heading || ' ' || brand_name)`),
     /**
      * The same words as a full-text vector (the 'simple' configuration: every word as it is,
-     * no stemming, no stop words), for the suggestions' word-prefix search (catalog/search-query.ts):
+     * no stemming, no stop words), for the suggestions' word-prefix search (catalog/search/search-query.ts):
      * a word's posting list is far shorter than its trigrams' (migration 0013).
      */
     searchVector: tsvector('search_vector')

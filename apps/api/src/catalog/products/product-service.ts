@@ -1,12 +1,12 @@
 /**
  * Products: the rules behind the routes, and the one writer of the `products` table. The
- * catalogue import (catalogue-csv.ts) and a brand rename (taxonomy-service.ts) write through
+ * catalogue import (csv/) and a brand rename (taxonomy/taxonomy-service.ts) write through
  * the functions exported below; the columns derived from the variants (counter, sizes,
  * colours, prices "from") are kept by the variants' triggers (migration 0006), and a
  * product's rating by reviews/service.ts.
  *
  * Money arrives in naira and is stored as kobo. What is on sale (sizes, colours, stock)
- * lives in the variants (variants.ts); the original form's `size`, `color` and `counter`
+ * lives in the variants (variants/variants.ts); the original form's `size`, `color` and `counter`
  * are applied to them. Uploaded images are stored before the database write (decoding them
  * is slow and must not hold a transaction open) and removed again if the write fails;
  * images a write drops are deleted from storage after it commits, unless something else
@@ -25,12 +25,12 @@ import {
   type SizeScale,
   type VariantInput,
 } from '@shop/shared';
-import type { Db, Tx } from '../db/client.ts';
-import { type ProductRow, products } from '../db/schema/index.ts';
-import { badRequest, notFound } from '../lib/http-error.ts';
-import type { ImageService } from '../media/images.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type ProductRow, products } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { ImageService } from '../../media/images.ts';
 import { removeUnusedImages } from './image-usage.ts';
-import { countFacets, type FacetCounts } from './facets.ts';
+import { countFacets, type FacetCounts } from '../search/facets.ts';
 import {
   type FilterQuery,
   findProduct,
@@ -39,17 +39,17 @@ import {
   type ProductFilters,
   toProduct,
 } from './product-query.ts';
-import { createSearchMatches } from './search-matches.ts';
-import { correctSearch } from './search-query.ts';
-import type { TaxonomyService } from './taxonomy-service.ts';
-import { activeVariants, applyLegacyOptions, createVariants, replaceVariants, toVariantView } from './variants.ts';
+import { createSearchMatches } from '../search/search-matches.ts';
+import { correctSearch } from '../search/search-query.ts';
+import type { TaxonomyService } from '../taxonomy/taxonomy-service.ts';
+import { activeVariants, applyLegacyOptions, createVariants, replaceVariants, toVariantView } from '../variants/variants.ts';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
 /** The words a search was answered for instead of those typed (null: as typed). */
 type Corrected = { showingResultsFor: string | null };
 
-/** Runs a search; when its words find nothing, once more with them corrected (search-query.ts). */
+/** Runs a search; when its words find nothing, once more with them corrected (search/search-query.ts). */
 async function withCorrection<F extends { title?: string }, R extends { total: number }>(
   db: Db,
   filters: F,
@@ -265,7 +265,7 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
       };
     },
 
-    /** The counts of each filter's values (facets.ts), corrected like the list. */
+    /** The counts of each filter's values (search/facets.ts), corrected like the list. */
     async facets(filters: FilterQuery, options: ListOptions = {}): Promise<FacetCounts & Corrected> {
       return withCorrection(db, filters, (f) => countFacets(db, f, options));
     },

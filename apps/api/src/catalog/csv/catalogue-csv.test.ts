@@ -1,9 +1,9 @@
 /** The catalogue spreadsheet: export, and import by SKU with a dry run, all-or-nothing, and skipping bad rows. */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
-import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type Client, client, multipart } from '../../test/clients.ts';
+import { insertProduct, readProduct, readVariants } from '../../../test/fixtures.ts';
+import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../../test/helpers.ts';
+import { type Client, client, multipart } from '../../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

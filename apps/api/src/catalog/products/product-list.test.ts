@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { products } from '../db/schema/index.ts';
-import { type Client, clients } from '../../test/clients.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { products } from '../../db/schema/index.ts';
+import { type Client, clients } from '../../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

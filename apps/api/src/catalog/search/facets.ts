@@ -15,10 +15,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { nairaToKobo, PRICE_BANDS, SIZE_SCALES } from '@shop/shared';
-import type { Db, Tx } from '../db/client.ts';
-import { brands, products, productVariants } from '../db/schema/index.ts';
-import { rowsOf } from '../db/client.ts';
-import { type FilterQuery, filterParts, type ListOptions } from './product-query.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { brands, products, productVariants } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/client.ts';
+import { type FilterQuery, filterParts, type ListOptions } from '../products/product-query.ts';
 
 export interface FacetCounts {
   total: number;

@@ -1,8 +1,8 @@
 import { SHOWING_RESULTS_FOR_HEADER, type SuggestResponse, showingResultsFor } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct } from '../../test/fixtures.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { type Client, clients } from '../../test/clients.ts';
+import { insertProduct } from '../../../test/fixtures.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { type Client, clients } from '../../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

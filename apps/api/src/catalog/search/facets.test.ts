@@ -1,8 +1,8 @@
 import { type FacetsResponse, PRICE_BANDS, priceBandFilter, showingResultsFor } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FixtureVariant, insertProduct } from '../../test/fixtures.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { type Client, clients } from '../../test/clients.ts';
+import { type FixtureVariant, insertProduct } from '../../../test/fixtures.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { type Client, clients } from '../../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

@@ -3,21 +3,21 @@
  * same life (list, get, create, rename, delete), described once in KINDS; this module is the
  * one writer of their tables. Names are unique case-insensitively (unique indexes on
  * lower(name)); a brand's name is also copied onto its products (products.brand_name, for
- * search), kept in step on rename by product-service.ts in the rename's transaction.
+ * search), kept in step on rename by products/product-service.ts in the rename's transaction.
  */
 import { and, asc, eq, getTableName, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { slugify, type TaxonomyInput, type TaxonomyItem, type TaxonomyListFilters, type TaxonomySort } from '@shop/shared';
-import type { Db } from '../db/client.ts';
-import { brands, categories, products, subs, subsubs } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import type { ImageService } from '../media/images.ts';
-import { isForeignKeyViolation } from '../db/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { brands, categories, products, subs, subsubs } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { ImageService } from '../../media/images.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import { isUuid } from '@shop/shared';
-import { removeUnusedImages } from './image-usage.ts';
-import { copyBrandName } from './product-service.ts';
-import { escapeLike } from '../lib/like.ts';
+import { removeUnusedImages } from '../products/image-usage.ts';
+import { copyBrandName } from '../products/product-service.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 export type TaxonomyKind = 'category' | 'sub' | 'subsub' | 'brand';
 

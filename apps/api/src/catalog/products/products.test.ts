@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { type Client, clients, type FormValue, isServed, png } from '../../test/clients.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { type Client, clients, type FormValue, isServed, png } from '../../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

@@ -16,9 +16,9 @@ import {
   taxonomyListResponse,
 } from '@shop/shared';
 import { z } from 'zod';
-import { badRequest, notFound } from '../lib/http-error.ts';
-import { isMultipart, readMultipart } from '../media/multipart.ts';
-import { parseWith, readForm } from './form.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { isMultipart, readMultipart } from '../../media/multipart.ts';
+import { parseWith, readForm } from '../products/form.ts';
 import { notFoundMessage, type TaxonomyChanges, type TaxonomyKind, type TaxonomyService } from './taxonomy-service.ts';
 
 export interface TaxonomyRoutesOptions {

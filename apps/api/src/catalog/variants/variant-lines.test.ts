@@ -5,8 +5,8 @@
  * (docs/decisions/0008-variants.md).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertProduct, readVariants } from '../../test/fixtures.ts';
-import { bearer, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import { insertProduct, readVariants } from '../../../test/fixtures.ts';
+import { bearer, createTestApp, registerShopper, type TestContext } from '../../../test/helpers.ts';
 
 let ctx: TestContext;
 let shopper: Awaited<ReturnType<typeof registerShopper>>;

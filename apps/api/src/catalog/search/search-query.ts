@@ -21,10 +21,10 @@
  * "aso-oke" → "aso oke", "geles" → "gele").
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { brands, categories, products, searchWords, subs, subsubs } from '../db/schema/index.ts';
-import { escapeLike } from '../lib/like.ts';
-import { rowsOf } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { brands, categories, products, searchWords, subs, subsubs } from '../../db/schema/index.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { rowsOf } from '../../db/client.ts';
 
 /** Matches ranked per suggestion request: enough that the best few are among them. */
 const CANDIDATES = 300;

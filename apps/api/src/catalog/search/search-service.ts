@@ -5,8 +5,8 @@
  * answer names. At most three statements: the search, the correction, the corrected search.
  */
 import { koboToNaira, normaliseSearchText, type SuggestResponse } from '@shop/shared';
-import type { Db } from '../db/client.ts';
-import { IMAGE_WIDTHS, type ImageService } from '../media/images.ts';
+import type { Db } from '../../db/client.ts';
+import { IMAGE_WIDTHS, type ImageService } from '../../media/images.ts';
 import { correctSearch, findSuggestions, type SuggestedProduct, type SuggestionRows } from './search-query.ts';
 
 /** The suggestions' thumbnails: the smallest rendition. */

@@ -4,8 +4,8 @@
  * that changes it, on the product's page and in the list alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { type Client, clients } from '../../test/clients.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { type Client, clients } from '../../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

@@ -6,8 +6,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest } from '../lib/http-error.ts';
-import { isMultipart, readMultipart } from '../media/multipart.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { isMultipart, readMultipart } from '../../media/multipart.ts';
 
 export interface Form<T> {
   input: T;

@@ -26,10 +26,10 @@ import {
   variantsBody,
 } from '@shop/shared';
 import { z } from 'zod';
-import { getSettings } from '../content/settings-service.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
-import { badRequest, HttpError } from '../lib/http-error.ts';
-import { exportCatalogue, importCatalogue, readCatalogueFile } from './catalogue-csv.ts';
+import { getSettings } from '../../content/settings-service.ts';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { exportCatalogue, importCatalogue, readCatalogueFile } from '../csv/catalogue-csv.ts';
 import { readForm } from './form.ts';
 import type { ProductService } from './product-service.ts';
 

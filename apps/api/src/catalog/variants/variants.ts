@@ -4,7 +4,7 @@
  * catalogue import (writeVariantBatch); stock.ts moves stock for orders, the point of sale and
  * refunds (a conditional UPDATE per variant), which other features call, never the table.
  * Stock, sizes and colours of the product follow by trigger (migrations 0006 and 0010), so
- * nothing here writes the `products` table (product-service.ts does). Every write here runs
+ * nothing here writes the `products` table (products/product-service.ts does). Every write here runs
  * inside the caller's transaction with the product rows locked, so two admins saving the same
  * product take turns. A stock that was read earlier (the editor's form, an exported file)
  * comes with the variant's `stock_version` as read (bumped by trigger on every change of
@@ -24,10 +24,10 @@ import {
   variantInput,
 } from '@shop/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../db/client.ts';
-import { isUniqueViolation } from '../db/errors.ts';
-import { orderLines, productVariants, products, type VariantRow } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { orderLines, productVariants, products, type VariantRow } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 
 type Q = Db | Tx;
 export type VariantSpec = z.output<typeof variantInput>;

@@ -29,9 +29,9 @@ import {
 } from '@shop/shared';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { z } from 'zod';
-import { type Db, rowsOf, statementText } from '../db/client.ts';
-import { brands, categories, products, productVariants, rowCounts, searchChanges, subs, subsubs } from '../db/schema/index.ts';
-import { escapeLike } from '../lib/like.ts';
+import { type Db, rowsOf, statementText } from '../../db/client.ts';
+import { brands, categories, products, productVariants, rowCounts, searchChanges, subs, subsubs } from '../../db/schema/index.ts';
+import { escapeLike } from '../../lib/like.ts';
 import {
   type Changes,
   inOrderOf,
@@ -41,7 +41,7 @@ import {
   type MatchSource,
   pageOf,
   type SearchMatches,
-} from './search-matches.ts';
+} from '../search/search-matches.ts';
 
 /** The list's filters (what the facets take); the list's query adds a sort and a page. */
 export type FilterQuery = z.output<typeof productFilterQuery>;
@@ -235,7 +235,7 @@ export interface ListOptions {
 }
 
 /**
- * The list's filters, grouped by what the facets count (facets.ts applies every group but
+ * The list's filters, grouped by what the facets count (search/facets.ts applies every group but
  * the one it counts): `common` holds those no facet counts (search, taxonomy, availability, stock).
  */
 export interface FilterParts {
@@ -297,7 +297,7 @@ const ORDER: Record<ProductSort, SQL[]> = {
   title: [asc(products.title), asc(products.id)],
 };
 
-/** A title search and nothing else but its sort and page: one whose matches can be kept (search-matches.ts). */
+/** A title search and nothing else but its sort and page: one whose matches can be kept (search/search-matches.ts). */
 function isTitleOnly(f: ProductFilters): f is ProductFilters & { title: string } {
   if (!f.title) return false;
   const others = Object.entries(f).filter(([name, value]) => value !== undefined && !PAGE_AND_SORT.has(name));
@@ -332,7 +332,7 @@ const MATCH_ORDER: Partial<Record<ProductSort, (a: Match, b: Match) => number>> 
 
 /**
  * How a title search finds its matches, and brings them up to date from the log the triggers
- * keep (migration 0016; search-matches.ts): one statement reads the products changed between
+ * keep (migration 0016; search/search-matches.ts): one statement reads the products changed between
  * two `search` versions and, joined by primary key, which of them match now, with their keys.
  * It cannot tell when a truncate logged no product, when more than MAX_CHANGES products
  * changed, or when a version is missing (each logs at least one row: it was pruned).

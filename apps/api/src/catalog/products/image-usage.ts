@@ -4,9 +4,9 @@
  * refers to it any more.
  */
 import { arrayOverlaps, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { brands, categories, posts, products } from '../db/schema/index.ts';
-import type { ImageService } from '../media/images.ts';
+import type { Db } from '../../db/client.ts';
+import { brands, categories, posts, products } from '../../db/schema/index.ts';
+import type { ImageService } from '../../media/images.ts';
 
 /** The ids among `ids` that a product, category, brand or post still uses. */
 export async function imagesInUse(db: Db, ids: string[]): Promise<Set<string>> {

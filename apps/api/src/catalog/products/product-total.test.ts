@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct } from '../../test/fixtures.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { insertProduct } from '../../../test/fixtures.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

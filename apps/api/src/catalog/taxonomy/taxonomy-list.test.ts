@@ -4,8 +4,8 @@
  * and the 400s. Without parameters the answer stays every row by name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { type Client, clients } from '../../test/clients.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { type Client, clients } from '../../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

@@ -29,12 +29,12 @@ import {
   type SizeScale,
   sku as skuSchema,
 } from '@shop/shared';
-import type { Db, Tx } from '../db/client.ts';
-import { brands, categories, type ProductRow, products, subs, subsubs, type VariantRow } from '../db/schema/index.ts';
-import { csvRow } from '../lib/csv.ts';
-import { badRequest } from '../lib/http-error.ts';
-import { hasUnstorableText, UNSTORABLE_TEXT } from '../lib/storable-text.ts';
-import { insertProducts, lockProducts, type ProductBatchValues, updateProducts } from './product-service.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { brands, categories, type ProductRow, products, subs, subsubs, type VariantRow } from '../../db/schema/index.ts';
+import { csvRow } from '../../lib/csv.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { hasUnstorableText, UNSTORABLE_TEXT } from '../../lib/storable-text.ts';
+import { insertProducts, lockProducts, type ProductBatchValues, updateProducts } from '../products/product-service.ts';
 import {
   activeVariants,
   type ChangedVariant,
@@ -42,7 +42,7 @@ import {
   type VariantValues,
   variantsBySku,
   writeVariantBatch,
-} from './variants.ts';
+} from '../variants/variants.ts';
 
 export const MAX_IMPORT_ROWS = 50_000;
 /** The import's column for a stock set whatever it is now; not in the export, so never set by accident. */

@@ -1,11 +1,11 @@
 /** Variants through HTTP: the editor's PUT, the derived product fields, filters, and buying a size. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productVariants } from '../db/schema/index.ts';
-import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
-import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
-import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
-import { type Client, client, clients, png } from '../../test/clients.ts';
+import { productVariants } from '../../db/schema/index.ts';
+import { insertProduct, readProduct, readVariants } from '../../../test/fixtures.ts';
+import { type ApiProcess, startApiProcess } from '../../../test/api-process.ts';
+import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../../test/helpers.ts';
+import { type Client, client, clients, png } from '../../../test/clients.ts';
 
 let ctx: TestContext;
 let admin: Client;

@@ -7,11 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { cacheVersions, products, productVariants, searchChanges } from '../db/schema/index.ts';
-import { insertProduct } from '../../test/fixtures.ts';
-import { createTestApp, type TestContext, testConfig } from '../../test/helpers.ts';
-import { type Client, client, clients } from '../../test/clients.ts';
+import { buildApp } from '../../app.ts';
+import { cacheVersions, products, productVariants, searchChanges } from '../../db/schema/index.ts';
+import { insertProduct } from '../../../test/fixtures.ts';
+import { createTestApp, type TestContext, testConfig } from '../../../test/helpers.ts';
+import { type Client, client, clients } from '../../../test/clients.ts';
 
 let ctx: TestContext;
 /** A second API process on the same database, with its own memory. */

@@ -10,9 +10,9 @@
  * (orders/held.ts); it hands them to `returnStock`.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
-import { cacheVersions, productVariants, products } from '../db/schema/index.ts';
-import { conflict } from '../lib/http-error.ts';
+import type { Tx } from '../../db/client.ts';
+import { cacheVersions, productVariants, products } from '../../db/schema/index.ts';
+import { conflict } from '../../lib/http-error.ts';
 
 export interface StockLine {
   productId: string;
