@@ -5,7 +5,8 @@
 #   docker build -t adire-shop .
 #   docker run -p 3000:3000 -v shop-data:/data -e JWT_SECRET=... -e DATABASE_URL=... adire-shop
 # Everything the shop writes (the embedded database when DATABASE_URL is unset, uploaded
-# images without S3, the e-mail outbox without SMTP, backups) goes to the /data volume.
+# images without S3, the e-mail outbox without SMTP, backups) goes to the /data volume,
+# which the shop makes private to its user (0700, files 0600) at every start.
 # sharp and argon2 come as prebuilt binaries for glibc Linux: both stages are Debian
 # (bookworm), so the binaries npm ci installs in the first run in the second.
 

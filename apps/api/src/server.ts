@@ -10,6 +10,7 @@ import { openConfiguredDatabase } from './db/client.ts';
 import type { Database, Db } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER, demoAccountsFile, demoPasswords, readDemoPasswords } from './db/seed/demo-accounts.ts';
 import { demoAccountsWithKnownPasswords, isDemoSeeded, replacePublishedDemoPasswords, seedDemo } from './db/seed/index.ts';
+import { tightenEmbeddedDatabase } from './lib/private-files.ts';
 import { closeMetricsListener, listenForMetrics, METRICS_HOST } from './metrics/listener.ts';
 import { prometheus } from './metrics/registry.ts';
 import { defaultWebDist } from './paths.ts';
@@ -102,6 +103,9 @@ export async function startServer(config: Config = loadConfig(), { prepared = fa
       throw error;
     }
   }
+  // What PGlite wrote with modes of its own while opening (its relation cache, a new database's
+  // files), private before the first request; cli/start.ts made the rest private before.
+  if (database.kind === 'pglite') notes.push(...(await tightenEmbeddedDatabase(config.dataDir)));
 
   const app = await buildApp({ config: { ...config, webDist: config.webDist ?? defaultWebDist }, database });
   // METRICS_PORT: this process's figures on 127.0.0.1 (decision 16); under the cluster the

@@ -7,12 +7,16 @@
  */
 import { statSync } from 'node:fs';
 import { loadConfig } from '../config.ts';
+import { keepDataPrivate, tightenEmbeddedDatabase } from '../lib/private-files.ts';
 import { copyOffsite, createBackup, KEEP_THE_KEY, offsiteWarning, pruneBackups } from '../ops/backup.ts';
 
 const config = loadConfig();
 let written: string | undefined;
 try {
+  // Opening the embedded database writes in DATA_DIR: private, like everything there.
+  for (const line of await keepDataPrivate(config.dataDir)) console.log(line);
   const { file, manifest } = await createBackup(config);
+  if (!config.databaseUrl) for (const line of await tightenEmbeddedDatabase(config.dataDir)) console.log(line);
   written = file;
   const megabytes = (statSync(file).size / 1_048_576).toFixed(1);
   const images =

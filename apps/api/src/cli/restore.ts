@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { commandDir, loadConfig } from '../config.ts';
+import { keepDataPrivate, tightenEmbeddedDatabase } from '../lib/private-files.ts';
 import { restoreBackup } from '../ops/restore.ts';
 
 const USAGE = 'Usage: npm run restore -- <backup file> [--force]';
@@ -25,9 +26,13 @@ if (!file || extra.length > 0) {
 
 const config = loadConfig();
 try {
+  // The database and images it writes into DATA_DIR are private from their first byte.
+  for (const line of await keepDataPrivate(config.dataDir)) console.log(line);
   const result = await restoreBackup(config, path.resolve(commandDir(), file), {
     force: parsed.values.force === true,
   });
+  // PGlite loads the backup's files with modes of their own.
+  if (!config.databaseUrl) for (const line of await tightenEmbeddedDatabase(config.dataDir)) console.log(line);
   console.log(
     `Restored ${result.encrypted ? 'the encrypted ' : ''}${result.manifest.kind} backup of ${result.manifest.createdAt} into ${result.target}: ` +
       `orders: ${result.rows.orders ?? 0}, users: ${result.rows.users ?? 0}, products: ${result.rows.products ?? 0}; ${result.images} image files.`,

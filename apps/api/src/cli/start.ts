@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
+import { keepDataPrivate } from '../lib/private-files.ts';
 import { serveClusterMetrics } from '../metrics/cluster.ts';
 import { listenForMetrics } from '../metrics/listener.ts';
 import { defaultWebDist, repoRoot } from '../paths.ts';
@@ -109,6 +110,9 @@ async function main() {
     const result = spawnSync('npm', ['run', 'build', '-w', '@shop/web'], { cwd: repoRoot, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
+  // After the web build (its files are for every reader), before anything opens DATA_DIR; the
+  // workers inherit the umask.
+  for (const line of await keepDataPrivate(config.dataDir)) console.log(line);
   const { count, note } = processCount(config);
   if (note) console.log(note);
   if (count === 1) await startServer(config);

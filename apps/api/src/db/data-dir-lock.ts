@@ -52,7 +52,7 @@ export function lockDataDir(dataDir: string): () => void {
   const file = lockFile(dataDir);
   const holder = lockHolder(dataDir);
   if (holder !== undefined) throw new DataDirInUseError(dataDir, holder);
-  writeFileSync(file, `${process.pid}\n`);
+  writeFileSync(file, `${process.pid}\n`, { mode: 0o600 });
   return () => {
     if (readPid(file) === process.pid) rmSync(file, { force: true });
   };

@@ -47,9 +47,10 @@ export function fileTransport(dir: string): Transport {
     async send(mail) {
       builder ??= (await mailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await builder.sendMail(mail);
-      mkdirSync(dir, { recursive: true });
+      // A message may hold a live password-reset link: for the shop's user only.
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[<>@]/g, '').slice(0, 36)}.eml`;
-      writeFileSync(path.join(dir, name), info.message as Buffer);
+      writeFileSync(path.join(dir, name), info.message as Buffer, { mode: 0o600 });
     },
     close: () => {},
   };
