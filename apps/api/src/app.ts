@@ -24,7 +24,7 @@ import metrics from './plugins/metrics.ts';
 import readiness from './plugins/readiness.ts';
 import openapi from './plugins/openapi.ts';
 import orders from './plugins/orders.ts';
-import payments from './plugins/payments.ts';
+import payments, { paymentProvider } from './plugins/payments.ts';
 import pgliteDump from './plugins/pglite-dump.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import readCache from './plugins/read-cache.ts';
@@ -39,8 +39,9 @@ import couponRoutes from './coupons/routes.ts';
 import customerRoutes from './customers/routes.ts';
 import deliveryRoutes from './delivery/routes.ts';
 import messageRoutes from './messages/routes.ts';
-import orderRoutes from './orders/routes.ts';
-import paymentRoutes from './payments/routes.ts';
+import { orderRoutes } from './orders/index.ts';
+import { paymentRoutes } from './payments/index.ts';
+import { checkoutRoutes } from './checkout/index.ts';
 import posRoutes from './pos/routes.ts';
 import purchaseRoutes from './purchases/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(images);
   await app.register(readCache);
   await app.register(messages);
+  await app.register(paymentProvider);
   await app.register(orders);
   await app.register(payments);
   // Before any route: it hooks every admin write route as it is declared.
@@ -234,6 +236,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(catalogRoutes);
+  await app.register(checkoutRoutes);
   await app.register(paymentRoutes);
   await app.register(deliveryRoutes, { prefix: '/api/delivery' });
   await app.register(couponRoutes, { prefix: '/api/coupons' });

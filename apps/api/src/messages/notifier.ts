@@ -9,9 +9,9 @@ import { koboToNaira, RESET_TOKEN_TTL_MINUTES, type StoreSettings } from '@shop/
 import { getSettings } from '../content/settings-service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema/index.ts';
-import type { OrderEvents } from '../orders/events.ts';
-import type { OrderWithLines } from '../orders/service.ts';
-import { toOrderView } from '../orders/view.ts';
+import type { OrderEvents } from '../orders/index.ts';
+import type { OrderWithLines } from '../orders/index.ts';
+import { toOrderView } from '../orders/index.ts';
 import type { StoredProps } from './catalog.ts';
 import { enqueue } from './outbox.ts';
 import { seal } from './seal.ts';

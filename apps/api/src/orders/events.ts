@@ -7,7 +7,7 @@
 import type { TakenStock } from '../catalog/index.ts';
 import type { Tx } from '../db/client.ts';
 import type { OrderRefundRow, OrderRow } from '../db/schema/index.ts';
-import type { OrderWithLines } from './service.ts';
+import type { OrderWithLines } from './queries.ts';
 
 export interface OrderEvents {
   /** A bank-transfer or pay-on-delivery order was placed online. */

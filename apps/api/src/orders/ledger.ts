@@ -1,14 +1,15 @@
 /**
  * An order's money: payments received, refunds given, and the gap-free invoice number the
  * order gets when it is paid in full. The one writer of `order_payments`, `order_refunds`
- * and `shop_counters`, and of the money columns of `orders`. Every function runs inside
+ * and `shop_counters`, and of the money columns of `orders` (the status that money moves, paid
+ * or refunded in full, is written by the lifecycle, lifecycle.ts). Every function runs inside
  * the caller's transaction, with the order's row already locked (`lockOrder`), so two
  * admins (or an admin and a webhook, in any number of API processes) take turns on it: a
  * payment never takes an order past its total, and refunds never return more than was paid.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { formatNaira, isPaidStatus, MESSAGES_ORDER, type OrderStatus, type RecordedPaymentMethod } from '@shop/shared';
-import type { Db, Tx } from '../db/client.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { formatNaira, isPaidStatus, MESSAGES_ORDER, type RecordedPaymentMethod } from '@shop/shared';
+import type { Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import {
   type OrderLineRow,
@@ -20,16 +21,10 @@ import {
   orders,
   shopCounters,
 } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { badRequest, conflict } from '../lib/http-error.ts';
 import { markCouponsUsed } from '../coupons/service.ts';
 import { returnStock } from '../catalog/index.ts';
-
-/** The order's row, locked until the transaction ends; 404 when there is none. */
-export async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!order) throw notFound('Order not found');
-  return order;
-}
+import { paidInFull, refundedInFull } from './lifecycle.ts';
 
 /** The next invoice number, taken in the caller's transaction (a rollback gives it back): INV-000124. */
 export async function nextInvoiceNumber(tx: Tx): Promise<string> {
@@ -49,9 +44,6 @@ export interface PaymentInput {
   provider?: string | null;
   recordedBy?: string | null;
 }
-
-/** Statuses that become `paid` when the money is complete (a pay-on-delivery order already sent stays where it is). */
-const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending', 'confirmed'];
 
 /**
  * Records money received for the (locked) order. When the payments reach its total the
@@ -89,14 +81,14 @@ export async function applyPayment(tx: Tx, order: OrderRow, payment: PaymentInpu
         paidAt: order.paidAt ?? new Date(),
         invoiceNumber: order.invoiceNumber ?? (await nextInvoiceNumber(tx)),
         expiresAt: null,
-        ...(AWAITING_PAYMENT.includes(order.status) && { status: 'paid' as const }),
       }),
       updatedAt: sql`now()`,
     })
     .where(eq(orders.id, order.id))
     .returning();
-  if (complete) await markCouponsUsed(tx, [order.id]);
-  return updated!;
+  if (!complete) return updated!;
+  await markCouponsUsed(tx, [order.id]);
+  return paidInFull(tx, updated!);
 }
 
 /** An order that costs nothing (a coupon covered it all) is paid as it is made. */
@@ -108,12 +100,11 @@ export async function settleFreeOrder(tx: Tx, order: OrderRow): Promise<OrderRow
       paidAt: new Date(),
       invoiceNumber: await nextInvoiceNumber(tx),
       expiresAt: null,
-      ...(AWAITING_PAYMENT.includes(order.status) && { status: 'paid' as const }),
     })
     .where(eq(orders.id, order.id))
     .returning();
   await markCouponsUsed(tx, [order.id]);
-  return updated!;
+  return paidInFull(tx, updated!);
 }
 
 export interface RefundLine {
@@ -231,15 +222,12 @@ export async function completeRefund(tx: Tx, order: OrderRow, refund: OrderRefun
   if (!done) return undefined;
   const refunded = order.amountRefunded + done.amount;
   const all = refunded >= order.amountPaid;
-  await tx
+  const [updated] = await tx
     .update(orders)
-    .set({
-      amountRefunded: refunded,
-      paymentStatus: all ? 'refunded' : 'partially_refunded',
-      ...(all && (['paid', 'fulfilled', 'delivered'] as OrderStatus[]).includes(order.status) && { status: 'refunded' as const }),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, order.id));
+    .set({ amountRefunded: refunded, paymentStatus: all ? 'refunded' : 'partially_refunded', updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (all) await refundedInFull(tx, updated!);
   return done;
 }
 
@@ -264,21 +252,4 @@ export async function noteRefund(tx: Tx, refundId: string, note: string): Promis
     .update(orderRefunds)
     .set({ note })
     .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')));
-}
-
-/** The payments and refunds of some orders, oldest first. */
-export async function loadMoney(tx: Db | Tx, orderIds: string[]) {
-  if (orderIds.length === 0) return { payments: [], refunds: [] };
-  // One after the other: `tx` may be a transaction's client, which runs one query at a time.
-  const payments = await tx
-    .select()
-    .from(orderPayments)
-    .where(inArray(orderPayments.orderId, orderIds))
-    .orderBy(asc(orderPayments.createdAt));
-  const refunds = await tx
-    .select()
-    .from(orderRefunds)
-    .where(inArray(orderRefunds.orderId, orderIds))
-    .orderBy(asc(orderRefunds.createdAt));
-  return { payments, refunds };
 }

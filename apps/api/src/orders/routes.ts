@@ -7,7 +7,7 @@ import { errorResponse, nairaToKobo, ORDER_STATUSES, orderView, recordPaymentBod
 import { z } from 'zod';
 import { getSettings } from '../content/settings-service.ts';
 import { notFound } from '../lib/http-error.ts';
-import type { OrderWithLines } from './service.ts';
+import { isVisibleTo, type OrderWithLines } from './queries.ts';
 import { toOrderView } from './view.ts';
 
 const tags = ['orders'];
@@ -31,7 +31,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The order, to its owner or an admin; 404 otherwise, so ids do not leak. */
   async function visibleOrder(id: string, user: { id: string; role: string }) {
     const order = await app.orders.get(id);
-    if (!order || (user.role !== 'admin' && order.userId !== user.id)) throw notFound('Order not found');
+    if (!isVisibleTo(order, user)) throw notFound('Order not found');
     return order;
   }
 
@@ -158,7 +158,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const order = await visibleOrder(request.params.id, request.user!);
       const { amount, reason, restock, lines } = request.body;
-      const { order: after, answered } = await app.payments.refund(order, {
+      const { order: after, answered } = await app.orders.refundPayment(order, {
         amount: amount === undefined ? undefined : nairaToKobo(amount),
         reason,
         restock,

@@ -8,8 +8,8 @@ import {
   type TransferInstructions,
   transferEnabled,
 } from '@shop/shared';
-import type { OrderWithLines } from './service.ts';
-import { TRANSITIONS } from './service.ts';
+import type { OrderWithLines } from './queries.ts';
+import { TRANSITIONS } from './lifecycle.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

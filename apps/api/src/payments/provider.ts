@@ -4,6 +4,8 @@
  * order counts as paid only after `verify` (or a signed webhook) says so and the amount
  * and currency match the order.
  */
+import type { PaymentOutcome } from '../orders/index.ts';
+
 export interface InitializeInput {
   reference: string;
   /** Integer kobo. */
@@ -20,12 +22,9 @@ export interface InitializeResult {
 
 export type VerifyStatus = 'success' | 'failed' | 'pending';
 
-export interface VerifyResult {
+/** What the provider says about a payment: the orders' PaymentOutcome, with its answer as received. */
+export interface VerifyResult extends PaymentOutcome {
   status: VerifyStatus;
-  /** Integer kobo, as the provider reports it. */
-  amount: number;
-  currency: string;
-  reason?: string;
   raw: unknown;
 }
 

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../test/fixtures.ts';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 import { type PaystackStandin, paystackEnv, signPaystack, startPaystackStandin } from '../../test/paystack-standin.ts';
-import { PAYSTACK_NO_ANSWER, REFUND_UNCHECKED } from './service.ts';
+import { noAnswerNote, REFUND_UNCHECKED } from '../orders/index.ts';
+
+const PAYSTACK_NO_ANSWER = noAnswerNote('Paystack');
 
 let standin: PaystackStandin;
 let ctx: TestContext;

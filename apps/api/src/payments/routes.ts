@@ -1,238 +1,18 @@
 /**
- * Checkout and payment endpoints. The browser never decides that an order is paid: it
- * asks the server to verify with the provider, and Paystack also tells the server
- * directly through its signed webhook.
+ * The payment providers' own endpoints: Paystack's signed webhook, and the offline sandbox's
+ * test checkout. Checkout itself (quote, order, verify) is checkout/routes.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  checkoutBody,
-  checkoutResponse,
-  errorResponse,
-  isPaidStatus,
-  koboToNaira,
-  MAX_UNPAID_ORDERS,
-  MESSAGES_ORDER,
-  PHONE_PATTERN,
-  paymentReference,
-  quoteBody,
-  quoteResponse,
-  transferEnabled,
-  verifyResponse,
-  type WebPaymentMethod,
-} from '@shop/shared';
+import { errorResponse, paymentReference } from '@shop/shared';
 import { z } from 'zod';
-import { getSettings } from '../content/settings-service.ts';
 import { badRequest, HttpError, notFound } from '../lib/http-error.ts';
-import type { PricedMethod } from '../delivery/service.ts';
-import type { OrderWithLines } from '../orders/service.ts';
-import { transferInstructionsFor } from '../orders/view.ts';
 import { SANDBOX_CARDS } from './sandbox.ts';
 
-const tags = ['checkout'];
 const security = [{ bearerAuth: [] }];
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-  502: errorResponse,
-  503: errorResponse,
-};
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const referenceParams = z.object({ reference: paymentReference });
-const HOUR_MS = 60 * 60 * 1000;
-
-/** The order goes ahead: paid, and not let go meanwhile (paid after its hold ran out, with the goods gone). */
-const goesAhead = (order: OrderWithLines) =>
-  isPaidStatus(order.paymentStatus) && order.status !== 'cancelled' && order.status !== 'failed';
-
-function verifyMessage(order: OrderWithLines, reason?: string): string {
-  if (goesAhead(order)) return 'Payment verified';
-  if (order.status === 'pending') return reason ?? 'The payment has not been completed yet';
-  return order.failureReason ?? reason ?? `The order is ${order.status}`;
-}
-
-const methodView = (m: PricedMethod, free: boolean) => ({
-  id: m.id,
-  name: m.name,
-  kind: m.kind,
-  fee: free ? 0 : koboToNaira(m.fee),
-  freeOver: m.freeOver === null ? null : koboToNaira(m.freeOver),
-  etaDays: m.etaDays,
-  pickupAddress: m.pickupAddress,
-  pickupHours: m.pickupHours,
-  payOnDelivery: m.payOnDelivery,
-});
-
-/** The web payment methods open to this order: the card when a provider is configured, transfer once the bank is set, pay on delivery where the method allows it. */
-function paymentMethodsFor(card: boolean, transfer: boolean, method: PricedMethod | null): WebPaymentMethod[] {
-  return [
-    ...(card ? (['paystack'] as const) : []),
-    ...(transfer ? (['transfer'] as const) : []),
-    ...(method?.payOnDelivery ? (['pod'] as const) : []),
-  ];
-}
 
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The signed-in shopper's own order (or any, for an admin); 404 otherwise, so ids do not leak. */
-  async function ownOrder(reference: string, user: { id: string; role: string }) {
-    const order = await app.orders.getByReference(reference);
-    if (!order || (order.userId !== user.id && user.role !== 'admin')) throw notFound('Order not found');
-    return order;
-  }
-
-  app.post('/api/checkout/quote', {
-    onRequest: [app.requireUser, app.limitQuote],
-    schema: {
-      tags,
-      security,
-      summary: 'Price an order as checkout would (goods, markdowns, coupon, delivery to the state), without creating it',
-      description:
-        'Rate-limited per shopper and per client IP apart from checkout (429 with Retry-After; QUOTE_RATE_LIMIT, QUOTE_IP_RATE_LIMIT).',
-      body: quoteBody,
-      response: { 200: quoteResponse, ...errors, 429: errorResponse },
-    },
-    handler: async (request) => {
-      const user = request.user!;
-      const body = request.body;
-      const settings = await getSettings(app.db);
-      const { lines, pricing } = await app.orders.quote(body.lines as never, {
-        customer: { userId: user.id, email: user.email },
-        state: body.state || user.state,
-        country: body.country || user.country,
-        deliveryMethodId: body.deliveryMethodId,
-        couponCode: body.couponCode,
-        requireDelivery: false,
-      });
-      const free = pricing.coupon?.freeDelivery ?? false;
-      const coupon = pricing.coupon?.coupon;
-      return {
-        subtotal: koboToNaira(pricing.subtotal),
-        discount: koboToNaira(pricing.discount),
-        couponDiscount: koboToNaira(pricing.couponDiscount),
-        deliveryFee: koboToNaira(pricing.deliveryFee),
-        total: koboToNaira(pricing.total),
-        currency: 'NGN',
-        state: pricing.state,
-        deliveryMethod: pricing.method && methodView(pricing.method, free),
-        deliveryMethods: pricing.methods.map((m) => methodView(m, free)),
-        coupon: coupon
-          ? { code: coupon.code, type: coupon.type, value: coupon.type === 'fixed' ? koboToNaira(coupon.value) : coupon.value }
-          : null,
-        paymentMethods: paymentMethodsFor(app.payments.provider !== undefined, transferEnabled(settings), pricing.method),
-        lines: lines.map((l) => ({
-          productId: l.productId,
-          variantId: l.variantId,
-          title: l.title,
-          size: l.size,
-          color: l.color,
-          quantity: l.quantity,
-          unitPrice: koboToNaira(l.unitPrice),
-          unitDiscount: koboToNaira(l.unitDiscount),
-          lineTotal: koboToNaira((l.unitPrice - l.unitDiscount) * l.quantity),
-        })),
-      };
-    },
-  });
-
-  app.post('/api/checkout', {
-    // Counted before the body is checked: refused and invalid tries count too.
-    onRequest: [app.requireUser, app.limitCheckout],
-    schema: {
-      tags,
-      security,
-      summary:
-        'Create an order priced by the server and reserve its stock: a card payment starts (paystack), a transfer waits for the money (transfer), or it is confirmed to be paid on delivery (pod)',
-      description: `A shopper may hold at most ${MAX_UNPAID_ORDERS} unpaid online orders (409), one order takes at most the shop's maxUnitsPerProduct units of a product (400), and a shopper's unpaid pay-on-delivery orders hold at most podMaxUnits units (409). A pay-on-delivery order needs a phone number (the shop calls to confirm it) and is cancelled when the shop has not confirmed it within podConfirmHours. Orders created are rate-limited per shopper and per client IP (429 with Retry-After; CHECKOUT_RATE_LIMIT, CHECKOUT_IP_RATE_LIMIT).`,
-      body: checkoutBody,
-      response: { 201: checkoutResponse, ...errors, 429: errorResponse },
-    },
-    handler: async (request, reply) => {
-      const user = request.user!;
-      const body = request.body;
-      const paymentMethod = body.paymentMethod ?? 'paystack';
-      const settings = await getSettings(app.db);
-      const provider = paymentMethod === 'paystack' ? app.payments.requireProvider() : undefined;
-      if (paymentMethod === 'transfer' && !transferEnabled(settings)) throw badRequest(MESSAGES_ORDER.transferUnavailable);
-      const phone = body.phone || user.phone;
-      // The shop calls to confirm a pay-on-delivery order before sending it.
-      if (paymentMethod === 'pod' && !PHONE_PATTERN.test(phone.trim())) {
-        throw badRequest(MESSAGES_ORDER.podPhoneRequired, [{ path: 'phone', message: MESSAGES_ORDER.podPhoneRequired }]);
-      }
-      await app.orders.expirePending();
-      const order = await app.orders.create({
-        channel: 'web',
-        userId: user.id,
-        contact: {
-          // Messages go to the account's address; another one typed is kept for the shop to see.
-          email: user.email,
-          contactEmail: body.email,
-          name: body.name || `${user.firstName} ${user.lastName}`,
-          phone,
-          address: body.address || user.address,
-          city: body.city || user.city,
-          state: body.state || user.state,
-          country: body.country || user.country,
-        },
-        lines: body.lines as never,
-        status: paymentMethod === 'pod' ? 'confirmed' : 'pending',
-        paymentProvider: provider?.name ?? paymentMethod,
-        paymentMethod,
-        ...(paymentMethod === 'transfer' && { pendingMs: settings.transferHoldHours * HOUR_MS }),
-        ...(paymentMethod === 'pod' && { pendingMs: settings.podConfirmHours * HOUR_MS }),
-        checkout: {
-          deliveryMethodId: body.deliveryMethodId,
-          couponCode: body.couponCode,
-          payOnDelivery: paymentMethod === 'pod',
-        },
-        limits: {
-          maxUnitsPerProduct: settings.maxUnitsPerProduct,
-          maxUnpaidOrders: MAX_UNPAID_ORDERS,
-          maxPodUnits: settings.podMaxUnits,
-        },
-      });
-      // Only a card payment with something to pay opens a checkout (a coupon may have covered it all).
-      const { accessCode } = provider && order.paymentStatus === 'unpaid' ? await app.payments.start(order) : {};
-      const transfer = transferInstructionsFor(order, settings);
-      return reply.status(201).send({
-        orderId: order.id,
-        number: order.number,
-        status: order.status,
-        paymentMethod,
-        reference: order.paymentReference!,
-        amount: order.total,
-        currency: order.currency,
-        email: order.email,
-        provider: provider && order.paymentStatus === 'unpaid' ? provider.name : null,
-        publicKey: provider?.publicKey ?? '',
-        accessCode,
-        ...(transfer && { transfer }),
-      });
-    },
-  });
-
-  app.post('/api/checkout/:reference/verify', {
-    onRequest: app.requireUser,
-    schema: {
-      tags,
-      security,
-      summary: 'Ask the provider whether the order was paid (idempotent)',
-      params: referenceParams,
-      response: { 200: verifyResponse, ...errors },
-    },
-    handler: async (request) => {
-      const settled = await app.payments.verify(await ownOrder(request.params.reference, request.user!));
-      return {
-        status: settled.order.status,
-        paid: goesAhead(settled.order),
-        orderId: settled.order.id,
-        number: settled.order.number,
-        msg: verifyMessage(settled.order, settled.reason),
-      };
-    },
-  });
-
-  // Paystack's webhook needs the raw bytes to check the signature: its own JSON parser.
   await app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -274,7 +54,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { sandbox } = app.payments;
       if (!sandbox) throw notFound('The sandbox payment provider is not in use');
-      const order = await ownOrder(request.params.reference, request.user!);
+      const order = await app.orders.visibleByReference(request.params.reference, request.user!);
       const tx = await sandbox.verify(order.paymentReference!);
       return {
         reference: order.paymentReference!,
@@ -300,7 +80,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { sandbox } = app.payments;
       if (!sandbox) throw notFound('The sandbox payment provider is not in use');
-      const order = await ownOrder(request.params.reference, request.user!);
+      const order = await app.orders.visibleByReference(request.params.reference, request.user!);
       const status = await sandbox.pay(order.paymentReference!, request.body.card);
       if (!status) throw notFound('Transaction not found');
       return { status };

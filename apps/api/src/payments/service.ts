@@ -1,30 +1,25 @@
 /**
  * Payments as the orders see them: start a payment for an order, ask the provider whether
- * it was paid, give money back to the card, and take Paystack's signed webhook. The one
- * writer of `payment_events` (what providers told us, for the record); orders change only
- * through the order service (`settle`, `refund`, `settleRefund`), which is idempotent
- * whatever the number of concurrent calls.
+ * it was paid, and take Paystack's signed webhook. The one writer of `payment_events` (what
+ * providers told us, for the record); orders change only through the order service
+ * (`settle`, `settleRefund`), which is idempotent whatever the number of concurrent calls.
+ * Money going back to a card is the orders' settlement's, through the provider as
+ * card-refunds.ts presents it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { paymentEvents } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { RefundInput } from '../orders/ledger.ts';
-import { cardPayment, type OrderService, type OrderWithLines } from '../orders/service.ts';
+import type { OrderService, OrderWithLines } from '../orders/index.ts';
 import { isValidPaystackSignature } from './paystack.ts';
-import { type PaymentProvider, PaymentProviderError, type ProviderRefund, type VerifyResult } from './provider.ts';
+import { type PaymentProvider, PaymentProviderError, type VerifyResult } from './provider.ts';
 import { paymentVerificationFailures } from '../metrics/registry.ts';
 import type { SandboxProvider } from './sandbox.ts';
 
 export const PAYMENTS_UNAVAILABLE = 'Payments are not available right now';
 export const PAYMENT_NOT_STARTED = 'The payment could not be started. Please try again.';
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
-export const REFUND_REFUSED = 'The card refund could not be started';
-/** A refund's note when Paystack did not answer its request: it may or may not have been made. */
-export const PAYSTACK_NO_ANSWER = 'Paystack did not answer';
-export const REFUND_UNCHECKED =
-  'An earlier card refund of this order got no answer from Paystack, and Paystack cannot be asked about it now. Try again in a few minutes.';
 
 export interface PaymentEvent {
   provider: string;
@@ -97,83 +92,11 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
     );
   }
 
-  /**
-   * Card refunds of the order that Paystack did not answer are looked up before another one
-   * starts, so the same money is never sent back twice: found there, the refund takes
-   * Paystack's id and state (processed or failed at once; still pending, its webhook settles
-   * it and its amount stays held); not found, it never happened and is marked failed. 502
-   * when Paystack cannot be asked: nothing new starts while an earlier refund's fate is unknown.
-   */
-  async function lookUpUnanswered(active: PaymentProvider, order: OrderWithLines, reference: string): Promise<void> {
-    const unanswered = order.refunds.filter((r) => r.status === 'pending' && r.method === 'paystack' && !r.providerRefundId);
-    if (unanswered.length === 0) return;
-    let known: ProviderRefund[];
-    try {
-      known = await active.listRefunds(reference);
-    } catch (error) {
-      log.warn({ err: error, orderId: order.id }, 'could not look up an unanswered card refund');
-      throw new HttpError(502, REFUND_UNCHECKED);
-    }
-    const claimed = new Set(order.refunds.flatMap((r) => (r.providerRefundId ? [r.providerRefundId] : [])));
-    for (const refund of unanswered) {
-      const found = known.find((r) => r.amount === refund.amount && !claimed.has(r.id));
-      if (!found) {
-        await orders.settleRefund({ refundId: refund.id }, 'failed', 'Paystack has no record of this refund');
-        continue;
-      }
-      claimed.add(found.id);
-      await orders.refundAccepted(refund.id, found.id);
-      if (found.status !== 'pending') {
-        await orders.settleRefund({ refundId: refund.id }, found.status, 'Paystack could not pay the refund');
-      }
-    }
-  }
-
   return {
     provider,
     sandbox,
     requireProvider,
     recordEvent,
-
-    /**
-     * Gives money back for an order. Paid by card through the provider in use, it goes back
-     * to the card: Paystack queues it (pending until its refund.processed webhook), the
-     * sandbox pays it at once. Otherwise the shop pays it back itself and it is recorded as
-     * done. When the provider refuses, the refund is marked failed and the admin gets a 502;
-     * units put back on sale stay there. When it does not answer (`answered: false`), the
-     * refund stays pending with the note "Paystack did not answer" and is looked up before
-     * the order's next refund.
-     */
-    async refund(
-      order: OrderWithLines,
-      input: Omit<RefundInput, 'method'>,
-    ): Promise<{ order: OrderWithLines; answered: boolean }> {
-      const card = cardPayment(order);
-      const toCard = card && provider && card.provider === provider.name ? provider : undefined;
-      const method = toCard ? (toCard.name === 'paystack' ? 'paystack' : 'sandbox') : 'manual';
-      if (method === 'paystack' && toCard && card) await lookUpUnanswered(toCard, order, card.reference);
-      const started = await orders.refund(order.id, { ...input, method });
-      if (method !== 'paystack' || !toCard || !card) return { order: started.order, answered: true };
-      const { refund } = started;
-      const now = async () => (await orders.get(order.id)) ?? started.order;
-      try {
-        const result = await toCard.refund({ reference: card.reference, amount: refund.amount, reason: input.reason });
-        await orders.refundAccepted(refund.id, result.id);
-        if (result.status === 'processed') await orders.settleRefund({ refundId: refund.id }, 'processed');
-      } catch (error) {
-        if (error instanceof PaymentProviderError && error.noAnswer) {
-          // Paystack may have queued it: marking it failed would let the same money be refunded twice.
-          log.warn({ err: error, orderId: order.id }, 'card refund: Paystack did not answer');
-          await orders.refundUnanswered(refund.id, PAYSTACK_NO_ANSWER);
-          return { order: await now(), answered: false };
-        }
-        log.error({ err: error, orderId: order.id }, 'card refund refused');
-        const reason = error instanceof PaymentProviderError ? error.message : REFUND_REFUSED;
-        await orders.settleRefund({ refundId: refund.id }, 'failed', reason);
-        throw new HttpError(502, `${REFUND_REFUSED}: ${reason}`);
-      }
-      return { order: await now(), answered: true };
-    },
 
     /**
      * Opens the provider's transaction for a new pending order. If the provider refuses or

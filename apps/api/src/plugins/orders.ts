@@ -1,7 +1,11 @@
-/** The order service (app.orders): creation, lifecycle, payments, refunds and expiry of orders; its events queue messages. */
+/**
+ * The order service (app.orders): making, reading, the lifecycle and the money of orders. Its
+ * events queue messages; card refunds go through the configured payment provider.
+ */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createOrderService, type OrderService } from '../orders/service.ts';
+import { createOrderService, type OrderService } from '../orders/index.ts';
+import { cardRefundsFor } from '../payments/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,10 +15,14 @@ declare module 'fastify' {
 
 export default fp(
   async function orders(app: FastifyInstance) {
+    const { provider } = app.paymentProvider;
     app.decorate(
       'orders',
-      createOrderService(app.db, (id) => app.images.url(id), app.messages.notifier.orderEvents),
+      createOrderService(app.db, (id) => app.images.url(id), {
+        events: app.messages.notifier.orderEvents,
+        cardRefunds: provider && cardRefundsFor(provider, app.log),
+      }),
     );
   },
-  { name: 'orders', dependencies: ['context', 'images', 'messages'] },
+  { name: 'orders', dependencies: ['context', 'images', 'messages', 'payment-provider'] },
 );

@@ -1,34 +1,30 @@
 /**
- * The payment service (app.payments) with the provider chosen from the configuration:
- * Paystack when both keys are set, otherwise the offline sandbox, which is refused in
- * production unless ALLOW_SANDBOX_IN_PRODUCTION=true (checkout then answers 503).
+ * Payments, in two plugins because the orders sit between them: `payment-provider` decorates
+ * `app.paymentProvider` (Paystack, the sandbox, or none: payments/configured.ts) before the
+ * order service is built, which refunds cards through it; `payments` then decorates
+ * `app.payments`, the payment service over that provider and the orders.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createPaystackProvider } from '../payments/paystack.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
-import { createSandboxProvider, type SandboxProvider } from '../payments/sandbox.ts';
-import { createPaymentService, type PaymentService } from '../payments/service.ts';
+import { type ConfiguredProvider, configuredProvider, createPaymentService, type PaymentService } from '../payments/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    paymentProvider: ConfiguredProvider;
     payments: PaymentService;
   }
 }
 
+export const paymentProvider = fp(
+  async function paymentProvider(app: FastifyInstance) {
+    app.decorate('paymentProvider', configuredProvider(app.config, app.db, app.log));
+  },
+  { name: 'payment-provider', dependencies: ['context'] },
+);
+
 export default fp(
   async function payments(app: FastifyInstance) {
-    const { config } = app;
-    let provider: PaymentProvider | undefined;
-    let sandbox: SandboxProvider | undefined;
-    if (config.paystack) {
-      provider = createPaystackProvider(config.paystack);
-    } else if (config.env !== 'production' || config.allowSandboxInProduction) {
-      sandbox = createSandboxProvider(app.db);
-      provider = sandbox;
-    } else {
-      app.log.warn('No Paystack keys in production: checkout is disabled (set PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY)');
-    }
+    const { provider, sandbox } = app.paymentProvider;
     app.decorate(
       'payments',
       createPaymentService({
@@ -36,10 +32,10 @@ export default fp(
         orders: app.orders,
         provider,
         sandbox,
-        paystackSecretKey: config.paystack?.secretKey,
+        paystackSecretKey: app.config.paystack?.secretKey,
         log: app.log,
       }),
     );
   },
-  { name: 'payments', dependencies: ['context', 'orders'] },
+  { name: 'payments', dependencies: ['context', 'payment-provider', 'orders'] },
 );

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, posOrderBody, posReceipt } from '@shop/shared';
 import { getSettings } from '../content/settings-service.ts';
-import { toOrderView } from '../orders/view.ts';
+import { toOrderView } from '../orders/index.ts';
 import { sellAtPos } from './service.ts';
 
 const posRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -15,7 +15,7 @@ import {
   type LineInput,
   type OrderService,
   type OrderWithLines,
-} from '../orders/service.ts';
+} from '../orders/index.ts';
 
 export interface Sale {
   /** A customer the shop knows. */

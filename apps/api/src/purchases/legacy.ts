@@ -15,7 +15,7 @@ import { findCustomerByEmail } from '../customers/service.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict } from '../lib/http-error.ts';
-import { INVALID_LINES, type LineInput, type OrderService, type OrderWithLines, REFERENCE_USED } from '../orders/service.ts';
+import { INVALID_LINES, type LineInput, type OrderService, type OrderWithLines, REFERENCE_USED } from '../orders/index.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { sellAtPos } from '../pos/service.ts';
 

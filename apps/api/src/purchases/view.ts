@@ -4,8 +4,8 @@
  * with 2 decimals; and the columns of its CSV export.
  */
 import { type Purchase, koboToNaira, koboToNairaText } from '@shop/shared';
-import type { OrderWithLines } from '../orders/service.ts';
-import { awaitingConfirmation } from '../orders/view.ts';
+import type { OrderWithLines } from '../orders/index.ts';
+import { awaitingConfirmation } from '../orders/index.ts';
 
 const joined = (values: string[]) => values.filter((v) => v.trim() !== '').join(', ');
 

@@ -12,7 +12,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error.ts';
 import { createImageService } from '../../media/images.ts';
 import { localDiskStorage } from '../../media/storage.ts';
-import { createOrderService, type OrderService, type OrderWithLines } from '../../orders/service.ts';
+import { createOrderService, type OrderService, type OrderWithLines } from '../../orders/index.ts';
 import { sellAtPos } from '../../pos/service.ts';
 import { findUserByEmail, insertAccountsWithoutPassword } from '../../users/service.ts';
 import type { Db } from '../client.ts';
