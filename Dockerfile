@@ -3,7 +3,8 @@
 # Built by the same script CI runs (scripts/install-and-build.sh), so what CI checks is
 # what ships. Run it with compose.yaml, or alone:
 #   docker build -t adire-shop .
-#   docker run -p 3000:3000 -v shop-data:/data -e JWT_SECRET=... -e DATABASE_URL=... adire-shop
+#   docker run -p 3000:3000 -v shop-data:/data -e JWT_SECRET=... -e PUBLIC_URL=https://... -e DATABASE_URL=... adire-shop
+# (the image runs in production, which refuses to start without JWT_SECRET and PUBLIC_URL).
 # Everything the shop writes (the embedded database when DATABASE_URL is unset, uploaded
 # images without S3, the e-mail outbox without SMTP, backups) goes to the /data volume,
 # which the shop makes private to its user (0700, files 0600) at every start.

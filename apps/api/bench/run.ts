@@ -95,6 +95,8 @@ function startServer(url = databaseUrl, serverPort = port, workers = 1, { metric
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production refuses to start without it.
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
       PORT: String(serverPort),
       HOST: '127.0.0.1',
       DATABASE_URL: url,

@@ -382,7 +382,8 @@ describe('demo accounts', () => {
 
   const login = (url: string, email: string, password: string) =>
     ctx.app.inject({ method: 'POST', url, payload: { email, password } });
-  const production = (dataDir: string) => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'y'.repeat(40), DATA_DIR: dataDir });
+  const production = (dataDir: string) =>
+    loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'y'.repeat(40), PUBLIC_URL: 'https://shop.example.com', DATA_DIR: dataDir });
 
   it('get passwords of their data folder’s own, kept in demo-accounts.txt for its owner only', () => {
     const one = tempDir('demo-');

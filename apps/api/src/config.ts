@@ -223,6 +223,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    // Without it, reset links, invoices, canonical links and the sitemap would point at localhost.
+    throw new Error(
+      "PUBLIC_URL (the shop's address, e.g. https://shop.example.com) is required when NODE_ENV=production: " +
+        'the links in its e-mails, its canonical links and its sitemap are made from it',
+    );
+  }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     throw new Error(`METRICS_PORT must differ from PORT (${e.PORT}): metrics get a listener of their own, on 127.0.0.1`);
   }

@@ -161,6 +161,7 @@ describe('compose.yaml', () => {
     JWT_SECRET: 'a-secret-of-at-least-32-characters-for-tests',
     POSTGRES_PASSWORD: 'db-password',
     MINIO_ROOT_PASSWORD: 'store-password',
+    PUBLIC_URL: 'https://shop.example.com',
   };
   const appEnv = Object.fromEntries(
     Object.entries(services.app?.environment ?? {}).map(([name, value]) => [name, interpolate(String(value), required)]),
@@ -168,6 +169,8 @@ describe('compose.yaml', () => {
 
   it('sets only settings the shop reads, with values it accepts', () => {
     expectKnownSettings(Object.keys(appEnv), 'compose.yaml');
+    // Production refuses to start without PUBLIC_URL: compose asks for it instead of inventing one.
+    expect(services.app?.environment?.PUBLIC_URL).toMatch(/^\$\{PUBLIC_URL:\?/);
     const config = loadConfig({ ...appEnv, DATA_DIR: '/data' });
     expect(config.env).toBe('production');
     expect(config.databaseUrl).toBeDefined();
@@ -227,7 +230,11 @@ describe('deploy/shop.service (systemd)', () => {
 
   it('sets only settings the shop reads, with values it accepts, and may write only its data folder', () => {
     expectKnownSettings(Object.keys(environment), 'deploy/shop.service');
-    expect(() => loadConfig({ ...environment, JWT_SECRET: 'a-secret-of-at-least-32-characters-for-tests' })).not.toThrow();
+    // JWT_SECRET and PUBLIC_URL come from /etc/shop/env, whose example lines the file gives.
+    const fromEnvFile = { JWT_SECRET: 'a-secret-of-at-least-32-characters-for-tests', PUBLIC_URL: 'https://shop.example.com' };
+    for (const name of Object.keys(fromEnvFile)) expect(read('deploy/shop.service')).toMatch(new RegExp(`^#\\s+${name}=`, 'm'));
+    expect(() => loadConfig({ ...environment, JWT_SECRET: fromEnvFile.JWT_SECRET })).toThrow(/PUBLIC_URL .* is required/);
+    expect(() => loadConfig({ ...environment, ...fromEnvFile })).not.toThrow();
     expect(service.get('ProtectSystem')).toEqual(['strict']);
     expect(service.get('ReadWritePaths')).toEqual([environment.DATA_DIR]);
     expect(`/var/lib/${service.get('StateDirectory')?.[0]}`).toBe(environment.DATA_DIR);
