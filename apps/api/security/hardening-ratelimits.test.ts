@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@shop/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HASH_CONCURRENCY, HASH_QUEUE, hashPassword, hashingStats } from '../src/auth/passwords.ts';
+import { HASH_CONCURRENCY, HASH_QUEUE, hashPassword, hashingStats } from '../src/lib/passwords.ts';
 import { loadConfig } from '../src/config.ts';
 import { insertUser } from '../src/users/service.ts';
 import { bearer, createAdmin, createTestApp, newShopper, registerShopper, type TestContext } from '../test/helpers.ts';

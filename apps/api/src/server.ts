@@ -14,7 +14,7 @@ import { tightenEmbeddedDatabase } from './lib/private-files.ts';
 import { closeMetricsListener, listenForMetrics, METRICS_HOST } from './metrics/listener.ts';
 import { prometheus } from './metrics/registry.ts';
 import { defaultWebDist } from './paths.ts';
-import { findUserByEmail, upsertAdmin } from './users/service.ts';
+import { findUserByEmail, upsertAdmin } from './users/index.ts';
 
 /**
  * In production, no demo account may keep a password someone else knows: the one generated

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminStats, auditEntry, auditListQuery, errorResponse } from '@shop/shared';
 import { z } from 'zod';
 import { listAudit } from './audit.ts';
-import { getSettings } from '../content/settings-service.ts';
+import { getSettings } from '../content/index.ts';
 import { getAdminStats } from './stats.ts';
 
 const tags = ['admin'];

@@ -16,9 +16,9 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
-import { clientOf } from '../plugins/rate-limit.ts';
+import { clientOf } from '../lib/client-address.ts';
 import { createAuthService } from './service.ts';
-import { revokeTokens, toAuthUser, updateProfile } from '../users/service.ts';
+import { revokeTokens, toAuthUser, updateProfile } from '../users/index.ts';
 
 const tags = ['auth'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };

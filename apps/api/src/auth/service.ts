@@ -8,10 +8,10 @@ import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { Notifier } from '../messages/notifier.ts';
-import { findUserByEmail, findUserById, insertUser, setPassword, toAuthUser } from '../users/service.ts';
+import type { Notifier } from '../messages/index.ts';
+import { findUserByEmail, findUserById, insertUser, setPassword, toAuthUser } from '../users/index.ts';
 import { claimReset, endResets, hashResetToken, insertReset, newResetToken, pruneResets } from './password-resets.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import type { TokenService } from './tokens.ts';
 
 export function createAuthService(db: Db, tokens: TokenService, notifier: Notifier) {

@@ -23,8 +23,8 @@ import {
   type WebPaymentMethod,
 } from '@shop/shared';
 import { z } from 'zod';
-import { getSettings } from '../content/settings-service.ts';
-import type { PricedMethod } from '../delivery/service.ts';
+import { getSettings } from '../content/index.ts';
+import type { PricedMethod } from '../delivery/index.ts';
 import { badRequest } from '../lib/http-error.ts';
 import { type OrderWithLines, transferInstructionsFor } from '../orders/index.ts';
 

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
-import { upsertAdmin } from '../users/service.ts';
+import { upsertAdmin } from '../users/index.ts';
 
 const USAGE = 'Usage: [ADMIN_PASSWORD=…] npm run admin:create -- --email <email> [--first <name>] [--last <name>]';
 

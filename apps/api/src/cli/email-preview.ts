@@ -5,9 +5,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type ShopInfo, SUBJECTS } from '../messages/catalog.ts';
-import { DEMO_MESSAGES, DEMO_SHOP } from '../messages/templates/demo-props.ts';
-import { renderTemplate } from '../messages/templates/index.tsx';
+import { type ShopInfo, SUBJECTS } from '../messages/index.ts';
+import { DEMO_MESSAGES, DEMO_SHOP } from '../messages/index.ts';
+import { renderTemplate } from '../messages/index.ts';
 
 const folder = resolve(process.argv[2] ?? 'email-preview');
 await mkdir(folder, { recursive: true });

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { errorResponse, post, postCreateBody, postListQuery, postUpdateBody } from '@shop/shared';
 import { z } from 'zod';
 import { badRequest } from '../lib/http-error.ts';
-import { isMultipart, readMultipart } from '../media/multipart.ts';
+import { isMultipart, readMultipart } from '../media/index.ts';
 import { createPostService } from './posts-service.ts';
 
 const tags = ['posts'];

@@ -7,7 +7,7 @@ import type { Post, PostCreateBody, PostListQuery, PostUpdateBody } from '@shop/
 import type { Db } from '../db/client.ts';
 import { posts } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
-import type { ImageService } from '../media/images.ts';
+import type { ImageService } from '../media/index.ts';
 import { isUuid } from '@shop/shared';
 
 type PostRow = typeof posts.$inferSelect;

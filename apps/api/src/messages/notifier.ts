@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { koboToNaira, RESET_TOKEN_TTL_MINUTES, type StoreSettings } from '@shop/shared';
-import { getSettings } from '../content/settings-service.ts';
+import { getSettings } from '../content/index.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema/index.ts';
 import type { OrderEvents } from '../orders/index.ts';

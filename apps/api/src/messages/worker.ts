@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessageTemplate } from '@shop/shared';
-import { getSettings } from '../content/settings-service.ts';
+import { getSettings } from '../content/index.ts';
 import type { Db } from '../db/client.ts';
 import type { MessageRow } from '../db/schema/index.ts';
 import type { ShopInfo, StoredProps } from './catalog.ts';

@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
-import { s3Client } from '../media/storage.ts';
+import { s3Client } from '../media/index.ts';
 import { packFolder } from './archive.ts';
 import { pgliteConnection, postgresConnection } from './connection.ts';
 import { AGE_SUFFIX } from './encryption.ts';

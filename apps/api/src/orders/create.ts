@@ -18,7 +18,7 @@ import {
 } from '@shop/shared';
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { activeVariants, takeStock } from '../catalog/index.ts';
-import { reserveCoupon } from '../coupons/service.ts';
+import { reserveCoupon } from '../coupons/index.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   type OrderChannel,

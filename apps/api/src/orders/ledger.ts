@@ -22,7 +22,7 @@ import {
   shopCounters,
 } from '../db/schema/index.ts';
 import { badRequest, conflict } from '../lib/http-error.ts';
-import { markCouponsUsed } from '../coupons/service.ts';
+import { markCouponsUsed } from '../coupons/index.ts';
 import { returnStock } from '../catalog/index.ts';
 import { paidInFull, refundedInFull } from './lifecycle.ts';
 

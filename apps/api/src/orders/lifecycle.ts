@@ -12,7 +12,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { type OrderRow, type OrderStatus, orders } from '../db/schema/index.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
-import { releaseCoupons } from '../coupons/service.ts';
+import { releaseCoupons } from '../coupons/index.ts';
 import type { OrderEvents } from './events.ts';
 import { holdAgain, releaseStock } from './held.ts';
 import { fresh, loadDetails, lockOrder, type OrderWithLines, withLines } from './queries.ts';

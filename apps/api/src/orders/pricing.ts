@@ -7,8 +7,8 @@
 import { CHOOSE_STATE, type DeliveryState, deliveryStateOf, isNigeria, OUTSIDE_NIGERIA } from '@shop/shared';
 import type { CouponRow } from '../db/schema/index.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { applyCoupon, type CouponCustomer, type CouponOutcome, checkCouponLimits, findCoupon } from '../coupons/service.ts';
-import { deliveryConfigured, methodsForState, type PricedMethod } from '../delivery/service.ts';
+import { applyCoupon, type CouponCustomer, type CouponOutcome, checkCouponLimits, findCoupon } from '../coupons/index.ts';
+import { deliveryConfigured, methodsForState, type PricedMethod } from '../delivery/index.ts';
 import { badRequest } from '../lib/http-error.ts';
 
 export interface PricingLine {

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, nairaToKobo, ORDER_STATUSES, orderView, recordPaymentBody, refundBody } from '@shop/shared';
 import { z } from 'zod';
-import { getSettings } from '../content/settings-service.ts';
+import { getSettings } from '../content/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { isVisibleTo, type OrderWithLines } from './queries.ts';
 import { toOrderView } from './view.ts';

@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../admin/index.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Bodies beyond this are not kept (the entry stores null). */

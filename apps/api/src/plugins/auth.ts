@@ -8,8 +8,8 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from '@shop/shared';
 import type { UserRow } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
-import { createTokenService, type TokenService } from '../auth/tokens.ts';
-import { findUserById } from '../users/service.ts';
+import { createTokenService, type TokenService } from '../auth/index.ts';
+import { findUserById } from '../users/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,9 +8,9 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createImageService, type ImageService } from '../media/images.ts';
-import { MAX_FILE_BYTES, MAX_FILES } from '../media/multipart.ts';
-import { localDiskStorage, s3Storage } from '../media/storage.ts';
+import { createImageService, type ImageService } from '../media/index.ts';
+import { MAX_FILE_BYTES, MAX_FILES } from '../media/index.ts';
+import { localDiskStorage, s3Storage } from '../media/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createNotifier, type Notifier } from '../messages/notifier.ts';
-import { fileTransport, smtpTransport } from '../messages/transport.ts';
-import { createMessageWorker, type MessageWorker } from '../messages/worker.ts';
+import { createNotifier, type Notifier } from '../messages/index.ts';
+import { fileTransport, smtpTransport } from '../messages/index.ts';
+import { createMessageWorker, type MessageWorker } from '../messages/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

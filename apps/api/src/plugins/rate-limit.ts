@@ -4,10 +4,11 @@
  * processes share them, and in memory otherwise or while Redis is down (rate-limit-store.ts):
  * limits never switch off.
  */
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import { MESSAGES } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { clientOf } from '../lib/client-address.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { fallbackStore } from './rate-limit-store.ts';
 
@@ -41,9 +42,6 @@ declare module 'fastify' {
     limitQuote: Hook;
   }
 }
-
-/** The client's IP as the limits count it: an IPv6 client is its whole /64, which it may fill at will. */
-export const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
 
 /** An e-mail as the limits count it: one address whatever its case or spaces. */
 const normalEmail = (email: string) => email.trim().toLowerCase();

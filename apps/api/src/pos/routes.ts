@@ -1,7 +1,7 @@
 /** The point of sale: a sale paid at the counter (to a customer or a walk-in shopper), with receipt data. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, posOrderBody, posReceipt } from '@shop/shared';
-import { getSettings } from '../content/settings-service.ts';
+import { getSettings } from '../content/index.ts';
 import { toOrderView } from '../orders/index.ts';
 import { sellAtPos } from './service.ts';
 

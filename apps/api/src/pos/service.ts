@@ -6,16 +6,10 @@
  * POST /api/purchases/create) sell through here.
  */
 import { type CustomerCreateBody, type POS_PAYMENT_METHODS, WALK_IN_CUSTOMER } from '@shop/shared';
-import { type CustomerRow, findCustomerById, recordCustomer } from '../customers/service.ts';
+import { type CustomerRow, findCustomerById, recordCustomer } from '../customers/index.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../lib/http-error.ts';
-import {
-  assertValidLines,
-  type ContactInput,
-  type LineInput,
-  type OrderService,
-  type OrderWithLines,
-} from '../orders/index.ts';
+import { assertValidLines, type ContactInput, type LineInput, type OrderService, type OrderWithLines } from '../orders/index.ts';
 
 export interface Sale {
   /** A customer the shop knows. */

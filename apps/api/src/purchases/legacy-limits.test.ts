@@ -7,7 +7,7 @@ import { CHOOSE_STATE, MESSAGES_ORDER, OUTSIDE_NIGERIA } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema/index.ts';
-import { PAYMENTS_UNAVAILABLE } from '../payments/service.ts';
+import { PAYMENTS_UNAVAILABLE } from '../payments/index.ts';
 import { insertProduct, readProduct } from '../../test/fixtures.ts';
 import { createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 import { type Client, client } from '../../test/clients.ts';

@@ -10,14 +10,14 @@
  */
 import { INVALID_PAYMENT_REFERENCE, MAX_UNPAID_ORDERS, PAYMENT_REFERENCE_PATTERN, type PurchaseCreateBody } from '@shop/shared';
 import { findProductIdsByTitle } from '../catalog/index.ts';
-import { getSettings } from '../content/settings-service.ts';
-import { findCustomerByEmail } from '../customers/service.ts';
+import { getSettings } from '../content/index.ts';
+import { findCustomerByEmail } from '../customers/index.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict } from '../lib/http-error.ts';
 import { INVALID_LINES, type LineInput, type OrderService, type OrderWithLines, REFERENCE_USED } from '../orders/index.ts';
-import type { PaymentService } from '../payments/service.ts';
-import { sellAtPos } from '../pos/service.ts';
+import type { PaymentService } from '../payments/index.ts';
+import { sellAtPos } from '../pos/index.ts';
 
 export interface LegacyPurchaseDeps {
   db: Db;

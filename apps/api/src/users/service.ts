@@ -12,7 +12,7 @@ import {
 } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { containsPattern } from '../lib/like.ts';
 
 export function toAuthUser(u: UserRow): AuthUser {

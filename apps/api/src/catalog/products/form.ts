@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/http-error.ts';
-import { isMultipart, readMultipart } from '../../media/multipart.ts';
+import { isMultipart, readMultipart } from '../../media/index.ts';
 
 export interface Form<T> {
   input: T;

@@ -6,7 +6,7 @@
 import { arrayOverlaps, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, categories, posts, products } from '../../db/schema/index.ts';
-import type { ImageService } from '../../media/images.ts';
+import type { ImageService } from '../../media/index.ts';
 
 /** The ids among `ids` that a product, category, brand or post still uses. */
 export async function imagesInUse(db: Db, ids: string[]): Promise<Set<string>> {

@@ -26,7 +26,7 @@ import {
   variantsBody,
 } from '@shop/shared';
 import { z } from 'zod';
-import { getSettings } from '../../content/settings-service.ts';
+import { getSettings } from '../../content/index.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { exportCatalogue, importCatalogue, readCatalogueFile } from '../csv/catalogue-csv.ts';

@@ -28,7 +28,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { type ProductRow, products } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import type { ImageService } from '../../media/images.ts';
+import type { ImageService } from '../../media/index.ts';
 import { removeUnusedImages } from './image-usage.ts';
 import { countFacets, type FacetCounts } from '../search/facets.ts';
 import {

@@ -6,7 +6,7 @@
  */
 import { koboToNaira, normaliseSearchText, type SuggestResponse } from '@shop/shared';
 import type { Db } from '../../db/client.ts';
-import { IMAGE_WIDTHS, type ImageService } from '../../media/images.ts';
+import { IMAGE_WIDTHS, type ImageService } from '../../media/index.ts';
 import { correctSearch, findSuggestions, type SuggestedProduct, type SuggestionRows } from './search-query.ts';
 
 /** The suggestions' thumbnails: the smallest rendition. */

@@ -17,7 +17,7 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { isMultipart, readMultipart } from '../../media/multipart.ts';
+import { isMultipart, readMultipart } from '../../media/index.ts';
 import { parseWith, readForm } from '../products/form.ts';
 import { notFoundMessage, type TaxonomyChanges, type TaxonomyKind, type TaxonomyService } from './taxonomy-service.ts';
 

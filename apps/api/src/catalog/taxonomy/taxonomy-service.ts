@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { brands, categories, products, subs, subsubs } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { ImageService } from '../../media/images.ts';
+import type { ImageService } from '../../media/index.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { isUuid } from '@shop/shared';
 import { removeUnusedImages } from '../products/image-usage.ts';

@@ -4,9 +4,9 @@
  * delivery zone and no coupon yet), through the same services the back office uses.
  */
 import { couponInput, DELIVERY_STATES, type DeliveryState, deliveryZoneInput } from '@shop/shared';
-import { createCoupon } from '../../coupons/service.ts';
-import { createZone } from '../../delivery/service.ts';
-import { updateSettings } from '../../content/settings-service.ts';
+import { createCoupon } from '../../coupons/index.ts';
+import { createZone } from '../../delivery/index.ts';
+import { updateSettings } from '../../content/index.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { coupons, deliveryZones } from '../schema/index.ts';

@@ -10,11 +10,11 @@
 import { DEFAULT_POD_CONFIRM_HOURS } from '@shop/shared';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error.ts';
-import { createImageService } from '../../media/images.ts';
-import { localDiskStorage } from '../../media/storage.ts';
+import { createImageService } from '../../media/index.ts';
+import { localDiskStorage } from '../../media/index.ts';
 import { createOrderService, type OrderService, type OrderWithLines } from '../../orders/index.ts';
-import { sellAtPos } from '../../pos/service.ts';
-import { findUserByEmail, insertAccountsWithoutPassword } from '../../users/service.ts';
+import { sellAtPos } from '../../pos/index.ts';
+import { findUserByEmail, insertAccountsWithoutPassword } from '../../users/index.ts';
 import type { Db } from '../client.ts';
 import {
   appMeta,

@@ -24,8 +24,8 @@ import {
 import { COLOUR_HEX, artSvg } from './art.ts';
 import { CATEGORIES } from './catalogue-data.ts';
 import { parsePictureKey } from './generate.ts';
-import { listCoupons } from '../../coupons/service.ts';
-import { listZones } from '../../delivery/service.ts';
+import { listCoupons } from '../../coupons/index.ts';
+import { listZones } from '../../delivery/index.ts';
 import { DELIVERY_STATES } from '@shop/shared';
 import { seedBulkProducts, seedDemo } from './index.ts';
 

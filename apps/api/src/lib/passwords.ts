@@ -9,7 +9,7 @@
  */
 import { MESSAGES } from '@shop/shared';
 import { hash, verify } from '@node-rs/argon2';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError } from './http-error.ts';
 
 const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 

@@ -1,0 +1,2 @@
+/** Product reviews: their routes. */
+export { default as reviewRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** sitemap.xml and robots.txt: their routes. */
+export { default as seoRoutes } from './routes.ts';
