@@ -1,6 +1,6 @@
 /**
  * The demo accounts' passwords are generated for each data folder on its first seed and
- * kept in DATA_DIR/demo-accounts.txt (apps/api/src/db/seed/demo-accounts.ts). The e2e
+ * kept in DATA_DIR/demo-accounts.txt (apps/api/src/seed/demo-accounts.ts). The e2e
  * server's data folder is E2E_DATA_DIR (playwright.config.ts); read when a spec first signs in.
  */
 import { readFileSync } from 'node:fs';

@@ -28,8 +28,8 @@ import {
   demoPasswords,
   PUBLISHED_DEMO_PASSWORDS,
   readDemoPasswords,
-} from '../src/db/seed/demo-accounts.ts';
-import { replacePublishedDemoPasswords } from '../src/db/seed/index.ts';
+} from '../src/seed/demo-accounts.ts';
+import { replacePublishedDemoPasswords } from '../src/seed/index.ts';
 import { refuseKnownDemoPasswords } from '../src/server.ts';
 import { insertUser, upsertAdmin } from '../src/users/service.ts';
 import { insertProduct } from '../test/fixtures.ts';

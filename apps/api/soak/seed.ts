@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client.ts';
 import { productVariants } from '../src/db/schema/index.ts';
-import { DEMO_ZONES } from '../src/db/seed/checkout.ts';
+import { DEMO_ZONES } from '../src/seed/checkout.ts';
 import { upsertAdmin } from '../src/users/service.ts';
 import type { Client, Target } from './client.ts';
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
-import { demoAccountsFile, demoPasswords } from '../db/seed/demo-accounts.ts';
-import { seedBulkProducts, seedDemo } from '../db/seed/index.ts';
+import { demoAccountsFile, demoPasswords } from '../seed/demo-accounts.ts';
+import { seedBulkProducts, seedDemo } from '../seed/index.ts';
 
 const usage = 'Usage: npm run seed [-- --products <count> [--batch-size <rows>]]';
 let values: { products?: string; 'batch-size'?: string; help?: boolean };

@@ -1,7 +1,7 @@
 /**
  * Realistic props for every template, as the demo shop would send them: the e-mail preview
  * (cli/email-preview.ts) renders them and the template tests check what they say. The shop
- * and bank account mirror the demo data (db/seed/checkout.ts); money is in naira, as in OrderView.
+ * and bank account mirror the demo data (seed/checkout.ts); money is in naira, as in OrderView.
  */
 import { MESSAGE_TEMPLATES, type MessageTemplate, type OrderView } from '@shop/shared';
 import type { MessageProps, ShopInfo } from '../catalog.ts';

@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { SIZES } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/helpers.ts';
-import type { Database } from '../client.ts';
+import { createTestDatabase } from '../../test/helpers.ts';
+import type { Database } from '../db/client.ts';
 import {
   appMeta,
   banners,
@@ -20,12 +20,12 @@ import {
   subs,
   subsubs,
   users,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
 import { COLOUR_HEX, artSvg } from './art.ts';
 import { CATEGORIES } from './catalogue-data.ts';
 import { parsePictureKey } from './generate.ts';
-import { listCoupons } from '../../coupons/index.ts';
-import { listZones } from '../../delivery/index.ts';
+import { listCoupons } from '../coupons/index.ts';
+import { listZones } from '../delivery/index.ts';
 import { DELIVERY_STATES } from '@shop/shared';
 import { seedBulkProducts, seedDemo } from './index.ts';
 

@@ -9,13 +9,13 @@
  */
 import { DEFAULT_POD_CONFIRM_HOURS } from '@shop/shared';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { HttpError } from '../../lib/http-error.ts';
-import { createImageService } from '../../media/index.ts';
-import { localDiskStorage } from '../../media/index.ts';
-import { createOrderService, type OrderService, type OrderWithLines } from '../../orders/index.ts';
-import { sellAtPos } from '../../pos/index.ts';
-import { findUserByEmail, insertAccountsWithoutPassword } from '../../users/index.ts';
-import type { Db } from '../client.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { createImageService } from '../media/index.ts';
+import { localDiskStorage } from '../media/index.ts';
+import { createOrderService, type OrderService, type OrderWithLines } from '../orders/index.ts';
+import { sellAtPos } from '../pos/index.ts';
+import { findUserByEmail, insertAccountsWithoutPassword } from '../users/index.ts';
+import type { Db } from '../db/client.ts';
 import {
   appMeta,
   couponRedemptions,
@@ -25,7 +25,7 @@ import {
   products,
   productVariants,
   type UserRow,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
 import { DEMO_SHOPPER } from './demo-accounts.ts';
 import { createRandom, type Random } from './random.ts';
 

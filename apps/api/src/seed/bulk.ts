@@ -4,8 +4,8 @@
  * multi-row INSERTs of `batchSize` rows, one transaction per batch.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { products, productVariants } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { products, productVariants } from '../db/schema/index.ts';
 import { ensurePictures, upsertTaxonomy } from './catalogue.ts';
 import { SUBS } from './catalogue-data.ts';
 import { draftVariants, generateProduct, type PictureIds, type ProductDraft, withPictureIds } from './generate.ts';

@@ -8,7 +8,7 @@
  * same image id).
  */
 import sharp from 'sharp';
-import type { ImageService } from '../../media/index.ts';
+import type { ImageService } from '../media/index.ts';
 import { createRandom, type Random } from './random.ts';
 
 export const ART_KINDS = [

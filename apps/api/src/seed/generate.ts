@@ -4,7 +4,7 @@
  * proportions), so both look alike.
  */
 import type { Size } from '@shop/shared';
-import type { products, productVariants } from '../schema/index.ts';
+import type { products, productVariants } from '../db/schema/index.ts';
 import { CATEGORIES, type SubSpec } from './catalogue-data.ts';
 import type { ArtKind } from './art.ts';
 import type { Random } from './random.ts';

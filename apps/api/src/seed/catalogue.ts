@@ -10,10 +10,10 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { slugify } from '@shop/shared';
-import { createImageService, IMAGE_WIDTHS } from '../../media/index.ts';
-import { localDiskStorage } from '../../media/index.ts';
-import type { Db, Tx } from '../client.ts';
-import { appMeta, banners, brands, categories, posts, products, productVariants, subs, subsubs } from '../schema/index.ts';
+import { createImageService, IMAGE_WIDTHS } from '../media/index.ts';
+import { localDiskStorage } from '../media/index.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { appMeta, banners, brands, categories, posts, products, productVariants, subs, subsubs } from '../db/schema/index.ts';
 import { type ArtSpec, renderAll } from './art.ts';
 import { BANNERS, BRANDS, CATEGORIES, POSTS, SUBS, SUBSUBS } from './catalogue-data.ts';
 import {

@@ -4,12 +4,12 @@
  * delivery zone and no coupon yet), through the same services the back office uses.
  */
 import { couponInput, DELIVERY_STATES, type DeliveryState, deliveryZoneInput } from '@shop/shared';
-import { createCoupon } from '../../coupons/index.ts';
-import { createZone } from '../../delivery/index.ts';
-import { updateSettings } from '../../content/index.ts';
+import { createCoupon } from '../coupons/index.ts';
+import { createZone } from '../delivery/index.ts';
+import { updateSettings } from '../content/index.ts';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client.ts';
-import { coupons, deliveryZones } from '../schema/index.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { coupons, deliveryZones } from '../db/schema/index.ts';
 import { SEED_LOCK } from './catalogue.ts';
 
 const SOUTH_WEST: DeliveryState[] = ['Ogun', 'Oyo', 'Osun', 'Ondo', 'Ekiti'];

@@ -5,11 +5,11 @@
  * recorded in app_meta, so running it twice changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { appMeta } from '../schema/index.ts';
-import { isUniqueViolation } from '../errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
-import { findUserByEmail, insertUser, setPassword, upsertAdmin } from '../../users/index.ts';
+import type { Db } from '../db/client.ts';
+import { appMeta } from '../db/schema/index.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { findUserByEmail, insertUser, setPassword, upsertAdmin } from '../users/index.ts';
 import { demoPictureKeys, ensurePictures, isCatalogueSeeded, seedCatalogue } from './catalogue.ts';
 import { isCheckoutSeeded, seedCheckout } from './checkout.ts';
 import { isHistorySeeded, seedSalesHistory } from './history.ts';
