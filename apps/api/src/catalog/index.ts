@@ -10,4 +10,5 @@ export { default as catalogRoutes } from './routes.ts';
 export { findProductIdsByTitle } from './products/product-query.ts';
 export { lockProducts, setRatingFigures } from './products/product-service.ts';
 export { returnStock, type StockLine, type StockUnits, type TakenStock, takeStock } from './variants/stock.ts';
+export { colorKey, optionKey, sameOption, sizeKey } from './variants/option-key.ts';
 export { activeVariants } from './variants/variants.ts';

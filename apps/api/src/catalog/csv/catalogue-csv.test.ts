@@ -1,6 +1,6 @@
 /** The catalogue spreadsheet: export, and import by SKU with a dry run, all-or-nothing, and skipping bad rows. */
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { insertProduct, readProduct, readVariants } from '../../../test/fixtures.ts';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../../test/helpers.ts';
 import { type Client, client, multipart } from '../../../test/clients.ts';
@@ -206,6 +206,35 @@ describe('POST /api/products/import', () => {
       { row: 3, message: 'The SKU "OTHER-ONE" belongs to another product' },
       { row: 4, message: 'The SKU "OPT-M-RED" belongs to another product' },
     ]);
+  });
+
+  it('compares a size and colour as the variants editor does: a stored colour with spaces around it, or a size in capitals, is the option the row names', async () => {
+    // As an older back office could leave them: the editor and the import store sizes
+    // lower-cased and colours trimmed, and the database's index compares lower(size), lower(color).
+    const product = await insertProduct(ctx.database.db, {
+      variants: [
+        { size: 'small', color: ' Red ', counter: 1, sku: 'KEY-S-RED' },
+        { size: 'Medium', color: 'Blue', counter: 1, sku: 'KEY-M-BLUE' },
+      ],
+    });
+    // Gone again after, so the round-trip below exports only what the import itself wrote.
+    onTestFinished(async () => {
+      expect((await admin.json('DELETE', `/api/products/${product.id}`)).statusCode).toBe(200);
+    });
+    const colour = await upload(['product_id,sku,size,color,stock', `${product.id},KEY-NEW-1,small,red,2`].join('\n'));
+    expect(colour.statusCode, colour.body).toBe(200);
+    expect(colour.json()).toMatchObject({
+      applied: false,
+      created: 0,
+      errors: [{ row: 2, message: '"small / red" is already the SKU KEY-S-RED of this product' }],
+    });
+    const size = await upload(['product_id,sku,size,color,stock', `${product.id},KEY-NEW-2,medium,blue,2`].join('\n'));
+    expect(size.statusCode, size.body).toBe(200);
+    expect(size.json()).toMatchObject({
+      applied: false,
+      errors: [{ row: 2, message: '"medium / blue" is already the SKU KEY-M-BLUE of this product' }],
+    });
+    expect((await readVariants(ctx.database.db, product.id)).map((v) => v.sku)).toEqual(['KEY-S-RED', 'KEY-M-BLUE']);
   });
 
   it('reports a malformed product_id as a refused row, not a server error', async () => {

@@ -35,6 +35,7 @@ import { csvRow } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { hasUnstorableText, UNSTORABLE_TEXT } from '../../lib/storable-text.ts';
 import { insertProducts, lockProducts, type ProductBatchValues, updateProducts } from '../products/product-service.ts';
+import { optionKey } from '../variants/option-key.ts';
 import {
   activeVariants,
   type ChangedVariant,
@@ -306,8 +307,6 @@ function conflictMessage({ counter, version }: StockWrite, now: number): string 
     ? `No stock_version: ${counter} was not applied (the stock is ${now}). ${instead}`
     : `The stock changed after this file was exported (it is now ${now}): ${counter} was not applied. ${instead}`;
 }
-
-const optionKey = (size: string, color: string) => `${size}\u0000${color.toLowerCase()}`;
 
 async function names(q: Tx, table: typeof categories | typeof subs | typeof subsubs | typeof brands) {
   const rows = await q.select({ id: table.id, name: table.name }).from(table);

@@ -596,4 +596,20 @@ describe('the original clients', () => {
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ size: ['small', 'medium', 'large'], colors: ['Wine'], counter: 4 });
   });
+
+  it('take a colour the product has as the variants compare it: one stored with spaces around it is that colour', async () => {
+    // Stored as an older back office could leave it (the editor stores colours trimmed).
+    const product = await insertProduct(ctx.database.db, {
+      variants: [
+        { size: 'small', color: ' Red ', counter: 1, sku: 'LEGACY-S-RED' },
+        { size: 'small', color: 'Blue', counter: 1, sku: 'LEGACY-S-BLUE' },
+      ],
+    });
+    const red = await admin.json('PUT', `/api/products/${product.id}`, { color: 'red' });
+    expect(red.statusCode, red.body).toBe(200);
+    expect((await readVariants(ctx.database.db, product.id)).map((v) => v.sku)).toEqual(['LEGACY-S-RED', 'LEGACY-S-BLUE']);
+    const green = await admin.json('PUT', `/api/products/${product.id}`, { color: 'Green' });
+    expect(green.statusCode).toBe(400);
+    expect(green.json().msg).toBe('This product comes in several colours: change them in its variants');
+  });
 });

@@ -28,6 +28,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { orderLines, productVariants, products, type VariantRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { colorKey, optionKey } from './option-key.ts';
 
 type Q = Db | Tx;
 export type VariantSpec = z.output<typeof variantInput>;
@@ -104,7 +105,6 @@ export function toVariantView(row: VariantRow, product: PricedProduct, imageUrl:
   };
 }
 
-const optionKey = (size: string, color: string) => `${size.toLowerCase()}\u0000${color.trim().toLowerCase()}`;
 const optionLabel = (size: string, color: string) => [size, color].filter(Boolean).join(' / ') || 'no size or colour';
 
 interface LockedProduct {
@@ -451,7 +451,7 @@ export async function applyLegacyOptions(
     const color = input.color.trim();
     const colours = [...new Set(current.map((v) => v.color))];
     if (colours.length <= 1) next = next.map((v) => ({ ...v, color }));
-    else if (!colours.some((c) => c.toLowerCase() === color.toLowerCase())) {
+    else if (!colours.some((c) => colorKey(c) === colorKey(color))) {
       throw badRequest('This product comes in several colours: change them in its variants');
     }
   }
