@@ -6,14 +6,13 @@
 import type { ProductDetail } from '@shop/shared/catalog';
 import { DEFAULT_STORE_SETTINGS } from '@shop/shared/content';
 import type { Review } from '@shop/shared/reviews';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '@/components/admin/test-utils.tsx';
-import { makeProduct } from '@/components/test-products.ts';
+import { mockFetch, testQueryClient, withProviders } from '@/test/harness.tsx';
+import { makeProduct } from '@/test/products.ts';
 import { productKeys } from '@/lib/api/products.ts';
 import { reviewKeys } from '@/lib/api/reviews.ts';
 import { settingsKeys } from '@/lib/api/settings.ts';
@@ -106,15 +105,8 @@ const EXPECTED_HEAD = {
 };
 
 function page(client: QueryClient, element = <ProductDetailsPage />, path = '/productdetails/:id', url = '/productdetails/p1') {
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
-  return (
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+  return withProviders(element, { path, url, client }).ui;
 }
-
-const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 beforeEach(() => {
   setPublicOrigin(ORIGIN);
@@ -134,7 +126,7 @@ afterEach(() => {
 
 describe('the product page’s head', () => {
   it('has its title, description, canonical link, Open Graph and Twitter tags in <head>, and its JSON-LD', async () => {
-    render(page(newClient()));
+    render(page(testQueryClient()));
     expect(await screen.findByRole('heading', { name: 'Adire wrap dress' })).toBeTruthy();
     await waitFor(() => expect(head()).toEqual(EXPECTED_HEAD));
     // Every tag is in <head>, none in the page.
@@ -159,7 +151,7 @@ describe('the product page’s head', () => {
   });
 
   it('renders the same tags on the server and in the hydrating browser', async () => {
-    const client = newClient();
+    const client = testQueryClient();
     client.setQueryData(productKeys.detail('p1'), dress);
     client.setQueryData(reviewKeys.product('p1'), { items: reviews, total: 1 });
     client.setQueryData(settingsKeys.all, DEFAULT_STORE_SETTINGS);
@@ -189,7 +181,7 @@ describe('the product page’s head', () => {
 
 describe('a shopper’s own pages', () => {
   it('keep the cart out of search results', async () => {
-    render(page(newClient(), <CartPage />, '/cart', '/cart'));
+    render(page(testQueryClient(), <CartPage />, '/cart', '/cart'));
     await waitFor(() =>
       expect(head()).toMatchObject({ title: 'Your bag — Adire', robots: 'noindex', canonical: undefined, og: {} }),
     );

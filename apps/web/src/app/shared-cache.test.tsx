@@ -5,7 +5,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { TaxonomyEditPage } from '@/features/admin-taxonomy/components/taxonomy-edit-page.tsx';
 import MegaMenuPanel from '@/features/catalog/components/mega-menu-panel.tsx';
 

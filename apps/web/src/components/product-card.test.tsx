@@ -1,20 +1,19 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShopActionsContext } from '@/lib/shop-actions.ts';
 import { CHOICE_MESSAGES } from '@/lib/variant-choice.ts';
 import { ProductCard } from './product-card.tsx';
-import { makeProduct } from './test-products.ts';
+import { renderWithProviders } from '@/test/harness.tsx';
+import { makeProduct } from '@/test/products.ts';
 
 function renderCard(product = makeProduct(1), addToCart = vi.fn()) {
-  render(
-    <MemoryRouter>
-      <ShopActionsContext.Provider value={{ addToCart, checkout: vi.fn() }}>
-        <ProductCard product={product} />
-      </ShopActionsContext.Provider>
-    </MemoryRouter>,
+  renderWithProviders(
+    <ShopActionsContext.Provider value={{ addToCart, checkout: vi.fn() }}>
+      <ProductCard product={product} />
+    </ShopActionsContext.Provider>,
+    { path: '*', url: '/' },
   );
   return addToCart;
 }
@@ -55,18 +54,11 @@ describe('ProductCard', () => {
 
   it('sends a product with sizes to choose to its page instead of guessing one', async () => {
     const addToCart = vi.fn();
-    render(
-      <MemoryRouter initialEntries={['/women']}>
-        <ShopActionsContext.Provider value={{ addToCart, checkout: vi.fn() }}>
-          <Routes>
-            <Route
-              path="/women"
-              element={<ProductCard product={makeProduct(5, { size: ['small', 'large'], defaultVariantId: null })} />}
-            />
-            <Route path="/productdetails/:id" element={<p>Product page</p>} />
-          </Routes>
-        </ShopActionsContext.Provider>
-      </MemoryRouter>,
+    renderWithProviders(
+      <ShopActionsContext.Provider value={{ addToCart, checkout: vi.fn() }}>
+        <ProductCard product={makeProduct(5, { size: ['small', 'large'], defaultVariantId: null })} />
+      </ShopActionsContext.Provider>,
+      { path: '/women', routes: [{ path: '/productdetails/:id', element: <p>Product page</p> }] },
     );
     await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
     expect(addToCart).not.toHaveBeenCalled();
@@ -79,13 +71,14 @@ describe('ProductCard', () => {
   ])('asks for %s in the product page’s own words', async (_, options, message) => {
     // The toast outlet asks for the reduced-motion preference, which jsdom does not have.
     vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
-    render(
-      <MemoryRouter>
+    renderWithProviders(
+      <>
         <ShopActionsContext.Provider value={{ addToCart: vi.fn(), checkout: vi.fn() }}>
           <ProductCard product={makeProduct(7, { ...options, defaultVariantId: null })} />
         </ShopActionsContext.Provider>
         <Toaster />
-      </MemoryRouter>,
+      </>,
+      { path: '*', url: '/' },
     );
     await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
     expect(await screen.findByText(message)).toBeTruthy();

@@ -1,9 +1,9 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProductCarousel } from './product-carousel.tsx';
-import { makeProduct } from './test-products.ts';
+import { renderWithProviders } from '@/test/harness.tsx';
+import { makeProduct } from '@/test/products.ts';
 
 function shownTitles(): string[] {
   return screen.getAllByTestId('carousel-item').map((item) => within(item).getByRole('heading').textContent ?? '');
@@ -11,11 +11,7 @@ function shownTitles(): string[] {
 
 function renderCarousel(count: number, title = 'New in') {
   const products = Array.from({ length: count }, (_, i) => makeProduct(i + 1));
-  return render(
-    <MemoryRouter>
-      <ProductCarousel title={title} products={products} />
-    </MemoryRouter>,
-  );
+  return renderWithProviders(<ProductCarousel title={title} products={products} />);
 }
 
 afterEach(cleanup);
@@ -45,11 +41,11 @@ describe('ProductCarousel', () => {
 
   it('moves independently of another carousel', async () => {
     const user = userEvent.setup();
-    render(
-      <MemoryRouter>
+    renderWithProviders(
+      <>
         <ProductCarousel title="A" products={[1, 2, 3, 4].map((n) => makeProduct(n))} />
         <ProductCarousel title="B" products={[5, 6, 7, 8].map((n) => makeProduct(n))} />
-      </MemoryRouter>,
+      </>,
     );
     await user.click(screen.getByRole('button', { name: 'Next products: A' }));
     expect(shownTitles()).toEqual(['Product 4', 'Product 5', 'Product 6', 'Product 7']);

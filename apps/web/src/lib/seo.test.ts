@@ -3,7 +3,7 @@ import { DEFAULT_STORE_SETTINGS, type Post } from '@shop/shared/content';
 import type { Review } from '@shop/shared/reviews';
 import type { VariantView } from '@shop/shared/variants';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeProduct } from '@/components/test-products.ts';
+import { makeProduct } from '@/test/products.ts';
 import { setPublicOrigin } from './public-origin.ts';
 import {
   blogPostingJsonLd,

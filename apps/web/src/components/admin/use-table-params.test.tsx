@@ -1,6 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { Link } from 'react-router';
+import { renderWithProviders } from '@/test/harness.tsx';
 import { SearchInput } from './search-input.tsx';
 import { useTableParams } from './use-table-params.ts';
 
@@ -22,9 +23,9 @@ function Table() {
  */
 function renderWithSlowBrands() {
   let arrive: () => void = () => {};
-  const router = createMemoryRouter(
-    [
-      { path: '/categorytable', element: <Table /> },
+  const { router } = renderWithProviders(<Table />, {
+    path: '/categorytable',
+    routes: [
       {
         path: '/brandtable',
         lazy: () =>
@@ -33,9 +34,7 @@ function renderWithSlowBrands() {
           }),
       },
     ],
-    { initialEntries: ['/categorytable'] },
-  );
-  render(<RouterProvider router={router} />);
+  });
   return { router, arrive: () => arrive() };
 }
 
@@ -71,8 +70,7 @@ it('never brings the admin back when the search’s pause ends right after the c
 });
 
 it('writes the search into the URL when the admin stays', async () => {
-  const router = createMemoryRouter([{ path: '/categorytable', element: <Table /> }], { initialEntries: ['/categorytable'] });
-  render(<RouterProvider router={router} />);
+  const { router } = renderWithProviders(<Table />, { path: '/categorytable' });
   fireEvent.change(screen.getByLabelText('Search categories'), { target: { value: 'Women' } });
   await act(() => new Promise((resolve) => setTimeout(resolve, 450)));
   expect(router.state.location.search).toBe('?search=Women');

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
+import { mockFetch } from '@/test/harness.tsx';
 import { useCheckoutUi } from './checkout-store.ts';
 import { startCheckout } from './start-checkout.tsx';
 
@@ -52,12 +53,9 @@ describe('checkout with Paystack', () => {
         s.details.settle({ order, delivery: null });
       }
     });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const path = `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`;
-      calls.push(path);
-      return new Response(
-        JSON.stringify({ status: 'paid', paid: true, orderId: 'o1', number: 'ADR-2001', msg: 'Payment verified' }),
-      );
+    mockFetch(({ method, url }) => {
+      calls.push(`${method} ${url.pathname}`);
+      return { body: { status: 'paid', paid: true, orderId: 'o1', number: 'ADR-2001', msg: 'Payment verified' } };
     });
   });
   afterEach(() => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
+import { mockFetch } from '@/test/harness.tsx';
 import { useCheckoutUi } from './checkout-store.ts';
 import { MESSAGES, startCheckout } from './start-checkout.tsx';
 
@@ -36,12 +37,9 @@ const order = {
 /** Answers each API path with the given JSON (and records the calls). */
 function api(routes: Record<string, { status?: number; body: unknown }>) {
   const calls: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input));
-    calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-    const route = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
-    if (!route) return new Response(JSON.stringify({ msg: 'Not found' }), { status: 404 });
-    return new Response(JSON.stringify(route.body), { status: route.status ?? 200 });
+  mockFetch(({ method, url }) => {
+    calls.push(`${method} ${url.pathname}`);
+    return routes[`${method} ${url.pathname}`];
   });
   return calls;
 }

@@ -1,33 +1,12 @@
 import { RESET_MESSAGES } from '@shop/shared/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { heldFetch, renderWithProviders } from '@/test/harness.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
 function renderForm(state?: { email: string }) {
-  const router = createMemoryRouter([{ path: '/forgot-password', element: <ForgotPasswordForm /> }], {
-    initialEntries: [{ pathname: '/forgot-password', state }],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
-
-/** fetch answers once the returned function is called. */
-function respond(status: number, body: unknown) {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
-    await gate;
-    return new Response(JSON.stringify(body), { status });
-  });
-  return { release, fetch };
+  renderWithProviders(<ForgotPasswordForm />, { path: '/forgot-password', url: { pathname: '/forgot-password', state } });
 }
 
 describe('ForgotPasswordForm', () => {
@@ -37,7 +16,7 @@ describe('ForgotPasswordForm', () => {
   });
 
   it('sends the address, reads "Sending..." meanwhile, then shows the server’s answer', async () => {
-    const { release, fetch } = respond(200, { msg: RESET_MESSAGES.sent });
+    const { release, fetch } = heldFetch(200, { msg: RESET_MESSAGES.sent });
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByLabelText('Email'), '  Ada@Example.com ');
@@ -76,7 +55,7 @@ describe('ForgotPasswordForm', () => {
   });
 
   it('shows the server’s refusal (too many requests) as an alert', async () => {
-    respond(429, { msg: 'Too many attempts, please try again later' }).release();
+    heldFetch(429, { msg: 'Too many attempts, please try again later' }).release();
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');

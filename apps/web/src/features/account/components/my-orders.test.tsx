@@ -1,10 +1,9 @@
 import type { OrderView } from '@shop/shared/orders';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
-import { makeOrder } from '@/lib/test-orders.ts';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
+import { makeOrder } from '@/test/orders.ts';
 import { MyOrders } from './my-orders.tsx';
 
 const base = makeOrder();
@@ -32,13 +31,8 @@ describe('My orders', () => {
       delivery: { method: 'Pickup at our Yaba shop', kind: 'pickup', etaDays: 1, pickupAddress: '24 Herbert Macaulay Way' },
       total: 9000,
     };
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify([base, pickup])));
-    const router = createMemoryRouter([{ path: '/orders', element: <MyOrders /> }], { initialEntries: ['/orders'] });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    mockFetch(() => ({ body: [base, pickup] }));
+    renderWithProviders(<MyOrders />, { path: '/orders' });
     const [first, second] = await screen.findAllByTestId('order-totals');
     const text = (el: HTMLElement, id: string) => within(el).getByTestId(id).textContent;
     expect(text(first!, 'order-goods')).toBe('₦20,000.00');
@@ -72,13 +66,8 @@ describe('My orders', () => {
         payBy: null,
       },
     });
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify([transfer, base])));
-    const router = createMemoryRouter([{ path: '/orders', element: <MyOrders /> }], { initialEntries: ['/orders'] });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    mockFetch(() => ({ body: [transfer, base] }));
+    renderWithProviders(<MyOrders />, { path: '/orders' });
     const [unpaid, paid] = await screen.findAllByRole('article');
     expect(within(unpaid!).getByRole('link', { name: 'How to pay ADR-1003' }).getAttribute('href')).toBe('/orders/o3');
     expect(within(unpaid!).getByText('Not paid yet')).toBeTruthy();

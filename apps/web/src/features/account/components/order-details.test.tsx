@@ -1,11 +1,10 @@
 import type { OrderView } from '@shop/shared/orders';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
-import { makeOrder } from '@/lib/test-orders.ts';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
+import { makeOrder } from '@/test/orders.ts';
 import { CANCEL_CONFIRM, OrderDetails } from './order-details.tsx';
 import { Invoice } from './invoice.tsx';
 
@@ -65,26 +64,20 @@ let calls: string[];
 function serve(order: OrderView, cancelled?: { status: number; body: unknown }, settings: object = SETTINGS) {
   calls = [];
   let current = order;
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const path = `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`;
+  mockFetch(({ method, url }) => {
+    const path = `${method} ${url.pathname}`;
     calls.push(path);
-    if (path === 'GET /api/settings') return new Response(JSON.stringify(settings));
+    if (path === 'GET /api/settings') return { body: settings };
     if (path === `POST /api/orders/${order.id}/cancel` && cancelled) {
       if (cancelled.status === 200) current = cancelled.body as OrderView;
-      return new Response(JSON.stringify(cancelled.body), { status: cancelled.status });
+      return cancelled;
     }
-    if (path === `GET /api/orders/${order.id}`) return new Response(JSON.stringify(current));
-    return new Response(JSON.stringify({ msg: 'Not found' }), { status: 404 });
+    if (path === `GET /api/orders/${order.id}`) return { body: current };
   });
 }
 
 function show(element: React.ReactElement) {
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/orders/o1'] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(element, { path: '*', url: '/orders/o1' });
 }
 
 describe('an order’s page', () => {

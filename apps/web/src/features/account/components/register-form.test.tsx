@@ -1,24 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/harness.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 function renderForm() {
-  const router = createMemoryRouter(
-    [
-      { path: '/register', element: <RegisterForm /> },
-      { path: '/', element: <p>Home page</p> },
-    ],
-    { initialEntries: ['/register'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithProviders(<RegisterForm />, { path: '/register', routes: [{ path: '/', element: <p>Home page</p> }] }).router;
 }
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {

@@ -1,42 +1,20 @@
 import { RESET_MESSAGES } from '@shop/shared/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
+import { heldFetch, renderWithProviders } from '@/test/harness.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABC';
 
 function renderForm(search = `?token=${TOKEN}`) {
-  const router = createMemoryRouter(
-    [
-      { path: '/reset-password', element: <ResetPasswordForm /> },
-      { path: '/forgot-password', element: <p>Forgot password page</p> },
-    ],
-    { initialEntries: [`/reset-password${search}`] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-/** fetch answers once the returned function is called. */
-function respond(status: number, body: unknown) {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
-    await gate;
-    return new Response(JSON.stringify(body), { status });
-  });
-  return { release, fetch };
+  return renderWithProviders(<ResetPasswordForm />, {
+    path: '/reset-password',
+    url: `/reset-password${search}`,
+    routes: [{ path: '/forgot-password', element: <p>Forgot password page</p> }],
+  }).router;
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, password: string, confirm = password) {
@@ -70,7 +48,7 @@ describe('ResetPasswordForm', () => {
         role: 'shopper',
       },
     });
-    const { release, fetch } = respond(200, { msg: RESET_MESSAGES.done });
+    const { release, fetch } = heldFetch(200, { msg: RESET_MESSAGES.done });
     const user = userEvent.setup();
     renderForm();
     await fill(user, 'a brand new password');
@@ -124,7 +102,7 @@ describe('ResetPasswordForm', () => {
     ['invalid', RESET_MESSAGES.invalid],
   ] as const) {
     it(`says when the link is ${what}, with a way to ask for a new one`, async () => {
-      respond(400, { msg }).release();
+      heldFetch(400, { msg }).release();
       const user = userEvent.setup();
       const router = renderForm();
       await fill(user, 'a brand new password');

@@ -1,41 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
+import { heldFetch, renderWithProviders } from '@/test/harness.tsx';
 import SignInPanel from './sign-in-panel.tsx';
 
 function renderPanel() {
-  const router = createMemoryRouter(
-    [
-      { path: '/somewhere', element: <SignInPanel /> },
+  return renderWithProviders(<SignInPanel />, {
+    path: '/somewhere',
+    routes: [
       { path: '/', element: <p>Home page</p> },
       { path: '/register', element: <p>Register page</p> },
       { path: '/forgot-password', element: <p>Forgot password page</p> },
     ],
-    { initialEntries: ['/somewhere'] },
-  );
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-function respond(status: number, body: unknown) {
-  let resolve!: () => void;
-  const gate = new Promise<void>((r) => {
-    resolve = r;
-  });
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
-    await gate;
-    return new Response(JSON.stringify(body), { status });
-  });
-  return resolve;
+  }).router;
 }
 
 const user = {
@@ -62,7 +41,7 @@ describe('SignInPanel', () => {
   });
 
   it('reads "Loading..." while working, then shows the server\'s message', async () => {
-    const release = respond(401, { msg: 'Invalid email or password' });
+    const { release } = heldFetch(401, { msg: 'Invalid email or password' });
     renderPanel();
     await userEvent.type(screen.getByLabelText('Email'), 'tolu@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
@@ -83,7 +62,7 @@ describe('SignInPanel', () => {
   });
 
   it('signs in and goes to / when opened from the header', async () => {
-    respond(200, { accessToken: 'tok', user })();
+    heldFetch(200, { accessToken: 'tok', user }).release();
     const router = renderPanel();
     await userEvent.type(screen.getByLabelText('Email'), 'tolu@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'right-password');
@@ -95,7 +74,7 @@ describe('SignInPanel', () => {
   });
 
   it('lets whoever asked carry on, without leaving the page', async () => {
-    respond(200, { accessToken: 'tok', user })();
+    heldFetch(200, { accessToken: 'tok', user }).release();
     const asked = useSignInRequest.getState().request();
     const router = renderPanel();
     await userEvent.type(screen.getByLabelText('Email'), 'tolu@example.com');

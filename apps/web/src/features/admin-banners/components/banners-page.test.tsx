@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { BannersPage } from './banners-page.tsx';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type RecordedRequest, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, type RecordedRequest, renderWithProviders } from '@/test/harness.tsx';
 import { CouponCreatePage, CouponEditPage } from './coupon-form-page.tsx';
 import { CouponTablePage } from './coupon-table-page.tsx';
 

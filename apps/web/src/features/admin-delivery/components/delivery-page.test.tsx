@@ -2,7 +2,7 @@ import { DELIVERY_STATES } from '@shop/shared/delivery';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type RecordedRequest, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, type RecordedRequest, renderWithProviders } from '@/test/harness.tsx';
 import { DeliveryPage } from './delivery-page.tsx';
 
 const M1 = '0b7f6d2e-1c1a-4c53-9a53-0f3c6b1f7a01';

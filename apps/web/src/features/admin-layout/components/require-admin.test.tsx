@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { renderWithProviders } from '@/test/harness.tsx';
 import { useSession } from '@/lib/session-store.ts';
 import { RequireAdmin } from './require-admin.tsx';
 

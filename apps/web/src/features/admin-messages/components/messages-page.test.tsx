@@ -1,7 +1,7 @@
 import type { MessageDetail, MessageView } from '@shop/shared/messages';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { MessagesPage } from './messages-page.tsx';
 
 const message = (id: string, overrides: Partial<MessageView> = {}): MessageView => ({

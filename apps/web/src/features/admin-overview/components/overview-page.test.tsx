@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { AdminStats } from '@shop/shared/admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { OverviewPage } from './overview-page.tsx';
 
 const none = { revenue: 0, orders: 0 };

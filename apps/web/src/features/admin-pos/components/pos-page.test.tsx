@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
-import { makeProduct } from '@/components/test-products.ts';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
+import { makeProduct } from '@/test/products.ts';
 import { usePosCart } from '../cart-store.ts';
 import { PosPage } from './pos-page.tsx';
 

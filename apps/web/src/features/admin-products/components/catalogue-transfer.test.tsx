@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import * as files from '@/lib/files.ts';
 import { notify } from '@/lib/notify.tsx';
 import { ImportCatalogue } from './catalogue-transfer.tsx';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
-import { makeOrder } from '@/lib/test-orders.ts';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
+import { makeOrder } from '@/test/orders.ts';
 import { OrderPage } from './order-page.tsx';
 
 const order = {

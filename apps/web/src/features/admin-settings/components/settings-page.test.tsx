@@ -1,9 +1,7 @@
 import { DEFAULT_STORE_SETTINGS } from '@shop/shared/content';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, renderWithProviders, testQueryClient } from '@/test/harness.tsx';
 import { settingsKeys } from '@/lib/api/settings.ts';
 import { SettingsPage } from './settings-page.tsx';
 
@@ -156,14 +154,9 @@ describe('Store settings: notifications and WhatsApp', () => {
       if (method === 'GET') return { body: shop };
       if (method === 'PUT') return { body };
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = testQueryClient();
     queryClient.setQueryData(settingsKeys.all, everyone);
-    const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage /> }], { initialEntries: ['/settings'] });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<SettingsPage />, { path: '/settings', client: queryClient });
     expect(((await screen.findByLabelText("Send the shop's alerts to")) as HTMLInputElement).value).toBe('owner@adire.ng');
     expect(api.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { TaxonomyEditPage } from './taxonomy-edit-page.tsx';
 import { TaxonomyTablePage } from './taxonomy-table-page.tsx';
 

@@ -1,10 +1,9 @@
 import type { ProductDetail } from '@shop/shared/catalog';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CheckoutOutcome, ShopActionsContext } from '@/lib/shop-actions.ts';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { useCart } from '../cart-store.ts';
 import { CartView } from './cart-view.tsx';
 
@@ -37,22 +36,19 @@ const variant = (id: string, size: string, counter: number) => ({
 
 /** The shop as the cart asks for it: GET /api/products/p1 answers with these variants. */
 function shopHas(variants: ReturnType<typeof variant>[]) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    if (!String(input).endsWith('/api/products/p1')) return new Response('{}', { status: 404 });
+  mockFetch(({ url }) => {
+    if (url.pathname !== '/api/products/p1') return { status: 404, body: {} };
     const product = { id: 'p1', title: 'Adire wrap', variants } as unknown as ProductDetail;
-    return new Response(JSON.stringify(product), { headers: { 'content-type': 'application/json' } });
+    return { body: product };
   });
 }
 
 function renderCart(checkout = vi.fn<() => Promise<CheckoutOutcome>>().mockResolvedValue('paid')) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <ShopActionsContext.Provider value={{ addToCart: vi.fn(), checkout }}>
-          <CartView />
-        </ShopActionsContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <ShopActionsContext.Provider value={{ addToCart: vi.fn(), checkout }}>
+      <CartView />
+    </ShopActionsContext.Provider>,
+    { path: '*', url: '/' },
   );
   return checkout;
 }

@@ -1,14 +1,12 @@
 import type { ProductDetail } from '@shop/shared/catalog';
 import type { VariantView } from '@shop/shared/variants';
 import { DEFAULT_STORE_SETTINGS } from '@shop/shared/content';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
-import { makeProduct } from '@/components/test-products.ts';
+import { mockFetch, renderWithProviders, testQueryClient, withProviders } from '@/test/harness.tsx';
+import { makeProduct } from '@/test/products.ts';
 import { productKeys } from '@/lib/api/products.ts';
 import { settingsKeys } from '@/lib/api/settings.ts';
 import { ProductDetails } from './product-details.tsx';
@@ -181,19 +179,11 @@ describe('ProductDetails: WhatsApp and share links', () => {
   });
 
   it('renders the same on the server and in the hydrating browser, then fills in the page’s address', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = testQueryClient();
     client.setQueryData(productKeys.detail('p1'), wrap);
     client.setQueryData(settingsKeys.all, SHOP);
-    const page = () => {
-      const router = createMemoryRouter([{ path: '/productdetails/:id', element: <ProductDetails id="p1" /> }], {
-        initialEntries: ['/productdetails/p1'],
-      });
-      return (
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      );
-    };
+    const page = () =>
+      withProviders(<ProductDetails id="p1" />, { path: '/productdetails/:id', url: '/productdetails/p1', client }).ui;
     // The server knows no address: the message goes without it, and the share links wait.
     const html = renderToString(page());
     const container = document.createElement('div');

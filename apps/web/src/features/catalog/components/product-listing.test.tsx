@@ -2,8 +2,8 @@ import type { FacetsResponse } from '@shop/shared/search';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type RecordedRequest, renderWithProviders } from '@/components/admin/test-utils.tsx';
-import { makeProduct } from '@/components/test-products.ts';
+import { mockFetch, type RecordedRequest, renderWithProviders } from '@/test/harness.tsx';
+import { makeProduct } from '@/test/products.ts';
 import { type ListingConfig, ProductListing } from './product-listing.tsx';
 
 const CATEGORIES = [

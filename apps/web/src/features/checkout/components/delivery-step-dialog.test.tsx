@@ -1,11 +1,11 @@
 import { DELIVERY_STATES } from '@shop/shared/delivery';
 import type { AddressView } from '@shop/shared/addresses';
 import type { CheckoutBody, QuoteDeliveryMethod, QuoteResponse } from '@shop/shared/orders';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { type DetailsOutcome, useCheckoutUi } from '../checkout-store.ts';
 import DeliveryStepDialog from './delivery-step-dialog.tsx';
 
@@ -106,36 +106,29 @@ function serve() {
   book = [];
   saved = [];
   checkoutAnswer = { status: 201, body: order };
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const path = `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`;
-    const body = init?.body ? (JSON.parse(String(init.body)) as CheckoutBody) : undefined;
-    let answer: { status: number; body: unknown } = { status: 404, body: { msg: 'Not found' } };
+  mockFetch((request) => {
+    const path = `${request.method} ${request.url.pathname}`;
+    const body = request.body as CheckoutBody;
     if (path === 'GET /api/delivery/zones') {
-      answer = { status: 200, body: { states: DELIVERY_STATES, zones: [{ id: 'z1', name: 'Lagos Mainland' }] } };
+      return { status: 200, body: { states: DELIVERY_STATES, zones: [{ id: 'z1', name: 'Lagos Mainland' }] } };
     } else if (path === 'POST /api/checkout/quote') {
-      quotes.push(body!);
-      answer = price(body!);
+      quotes.push(body);
+      return price(body);
     } else if (path === 'POST /api/checkout') {
-      checkouts.push(body!);
-      answer = checkoutAnswer;
+      checkouts.push(body);
+      return checkoutAnswer;
     } else if (path === 'GET /api/account/addresses') {
-      answer = { status: 200, body: book };
+      return { status: 200, body: book };
     } else if (path === 'POST /api/account/addresses') {
       saved.push(body);
-      answer = { status: 201, body: { id: 'a-new', country: 'Nigeria', ...body } };
+      return { status: 201, body: { id: 'a-new', country: 'Nigeria', ...body } };
     }
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
   });
 }
 
 /** Opens the step as the checkout flow does, and returns what it settles with. */
 function openStep(): Promise<DetailsOutcome> {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <DeliveryStepDialog />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<DeliveryStepDialog />);
   let outcome!: Promise<DetailsOutcome>;
   act(() => {
     outcome = useCheckoutUi.getState().openDetails(lines);

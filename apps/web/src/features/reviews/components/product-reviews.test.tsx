@@ -3,7 +3,7 @@ import { REVIEW_BUY_FIRST } from '@shop/shared/reviews';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { ProductReviews, REVIEW_SUBMITTED } from './product-reviews.tsx';

@@ -2,7 +2,7 @@ import type { SuggestResponse } from '@shop/shared/search';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/components/admin/test-utils.tsx';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { Header } from './header.tsx';
 
 const answer = (q: string, over: Partial<SuggestResponse> = {}): SuggestResponse => ({
