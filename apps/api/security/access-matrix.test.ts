@@ -4,7 +4,8 @@
  * route the document has and the table does not fails the test, so a new route cannot ship
  * without someone deciding who may call it.
  *
- * Rules (docs: spec DECISIONS.md §3; orders/routes.ts "404 otherwise, so ids do not leak"):
+ * Rules (the server enforces every access rule, whatever a screen shows; orders/routes.ts
+ * "404 otherwise, so ids do not leak"):
  * - public: nobody is refused with 401/403.
  * - user: anonymous → 401; a shopper and an admin pass.
  * - owner: like user, on a resource of the first shopper: another shopper → 404 (not 403,

@@ -1,7 +1,7 @@
 /**
  * Uploads that are not what they claim, or too much, are refused with a clear 4xx and leave
  * nothing behind: no row, no file under the uploads folder. Images are checked by content,
- * not by name (spec DECISIONS.md §3), within MAX_FILES files of MAX_FILE_BYTES each
+ * not by name, within MAX_FILES files of MAX_FILE_BYTES each
  * (src/media/multipart.ts) and 40 megapixels (src/media/images.ts).
  */
 import { readdirSync } from 'node:fs';
