@@ -5,7 +5,8 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
-import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.ts';
+import { FormField } from '@/components/form-field.tsx';
+import { primaryButton } from '@/components/ui-classes.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { forgotPasswordMutation } from '@/lib/api/auth.ts';
 
@@ -71,25 +72,13 @@ export function ForgotPasswordForm() {
       </div>
       {!ask.isSuccess && (
         <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
-          <div>
-            <label htmlFor={`${id}-email`} className={labelClass}>
-              Email
-            </label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              className={inputClass}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${id}-email-error` : serverMessage ? `${id}-server-error` : undefined}
-              {...form.register('email')}
-            />
-            {fieldError && (
-              <p id={`${id}-email-error`} className="mt-1.5 text-sm text-sale">
-                {fieldError}
-              </p>
-            )}
-          </div>
+          <FormField
+            id={`${id}-email`}
+            label="Email"
+            error={form.formState.errors.email}
+            describedBy={serverMessage ? `${id}-server-error` : undefined}
+            input={{ type: 'email', autoComplete: 'email', ...form.register('email') }}
+          />
           {serverMessage && (
             <p id={`${id}-server-error`} role="alert" className="text-sm font-medium text-sale">
               {serverMessage}

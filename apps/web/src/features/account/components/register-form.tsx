@@ -5,10 +5,12 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { notify } from '@/lib/notify.tsx';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { FormField, type TextFieldSpec, TextFields } from '@/components/form-field.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.ts';
 import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { applyServerErrors } from '@/lib/server-errors.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { registerMutation } from '@/lib/api/auth.ts';
 import { useMutation } from '@tanstack/react-query';
@@ -21,7 +23,7 @@ const formSchema = registerBody.extend({ confirmPassword: z.string() }).refine((
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
-const FIELDS: { name: FieldPath<FormInput>; label: string; autoComplete: string; type?: string; wide?: boolean }[] = [
+const FIELDS: TextFieldSpec<FieldPath<FormInput>>[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { name: 'email', label: 'Email', autoComplete: 'email', type: 'email', wide: true },
@@ -31,6 +33,12 @@ const FIELDS: { name: FieldPath<FormInput>; label: string; autoComplete: string;
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
   { name: 'country', label: 'Country', autoComplete: 'country-name', wide: true },
 ];
+
+/** The field a server's message is about (its path may be nested: 'body.email'), if the form shows it. */
+function knownField(path: string): FieldPath<FormInput> | undefined {
+  const name = path.split('.').pop();
+  return FIELDS.find((f) => f.name === name)?.name ?? (name === 'password' ? name : undefined);
+}
 
 /** /register: every field of the spec, checked here and on the server; success signs in and goes to /. */
 export function RegisterForm() {
@@ -57,12 +65,7 @@ export function RegisterForm() {
         navigate('/');
       },
       onError(error) {
-        if (error instanceof ApiError) {
-          for (const issue of error.errors) {
-            const field = issue.path.split('.').pop() as FieldPath<FormInput>;
-            if (FIELDS.some((f) => f.name === field) || field === 'password') form.setError(field, { message: issue.message });
-          }
-        }
+        applyServerErrors(form, error, { fieldOf: knownField });
       },
     });
   });
@@ -71,17 +74,6 @@ export function RegisterForm() {
       ? signUp.error.message
       : 'Something went wrong'
     : null;
-
-  const fieldError = (name: FieldPath<FormInput>) =>
-    errors[name as keyof typeof errors]?.message ? (
-      <p id={`${id}-${name}-error`} className="mt-1.5 text-sm text-sale">
-        {String(errors[name as keyof typeof errors]?.message)}
-      </p>
-    ) : null;
-  const a11y = (name: FieldPath<FormInput>) => ({
-    'aria-invalid': errors[name as keyof typeof errors] ? true : undefined,
-    'aria-describedby': errors[name as keyof typeof errors] ? `${id}-${name}-error` : undefined,
-  });
 
   return (
     <div className="mx-auto max-w-2xl px-4 pt-10 pb-4 sm:px-6 lg:pt-16">
@@ -97,35 +89,17 @@ export function RegisterForm() {
         </button>
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-10 grid gap-x-5 gap-y-6 sm:grid-cols-2">
-        {FIELDS.map((field) => (
-          <div key={field.name} className={field.wide ? 'sm:col-span-2' : undefined}>
-            <label htmlFor={`${id}-${field.name}`} className={labelClass}>
-              {field.label}
-            </label>
-            <input
-              id={`${id}-${field.name}`}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              className={inputClass}
-              {...a11y(field.name)}
-              {...form.register(field.name)}
-            />
-            {fieldError(field.name)}
-          </div>
-        ))}
-        <div>
-          <label htmlFor={`${id}-password`} className={labelClass}>
-            Password
-          </label>
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="new-password"
-            className={inputClass}
-            {...a11y('password')}
-            {...form.register('password')}
-          />
-          {fieldError('password') ?? <p className="mt-1.5 text-xs text-muted">At least 8 characters.</p>}
-        </div>
+        <TextFields idPrefix={id} fields={FIELDS} errors={errors} register={form.register} />
+        <FormField
+          id={`${id}-password`}
+          label="Password"
+          error={errors.password}
+          hint={<p className="mt-1.5 text-xs text-muted">At least 8 characters.</p>}
+        >
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" className={inputClass} {...form.register('password')} />
+          )}
+        </FormField>
         <div>
           <label htmlFor={`${id}-confirmPassword`} className={labelClass}>
             Confirm password

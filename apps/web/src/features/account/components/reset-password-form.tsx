@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { FormField } from '@/components/form-field.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '@/components/ui-classes.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -68,10 +69,10 @@ export function ResetPasswordForm() {
         : 'Something went wrong'
       : null;
 
-  const fieldA11y = (name: 'password' | 'confirmPassword', describedBy: string | undefined) => ({
-    'aria-invalid': errors[name] || (name === 'confirmPassword' && mismatch) ? true : undefined,
-    'aria-describedby': describedBy,
-  });
+  const confirmA11y = {
+    'aria-invalid': errors.confirmPassword || mismatch ? true : undefined,
+    'aria-describedby': mismatch ? `${id}-mismatch` : undefined,
+  };
 
   return (
     <div className="mx-auto max-w-lg px-4 pt-10 pb-4 sm:px-6 lg:pt-16">
@@ -96,27 +97,21 @@ export function ResetPasswordForm() {
       )}
       {!change.isSuccess && !linkRefused && (
         <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
-          <div>
-            <label htmlFor={`${id}-password`} className={labelClass}>
-              New password
-            </label>
-            <PasswordInput
-              id={`${id}-password`}
-              autoComplete="new-password"
-              className={inputClass}
-              {...fieldA11y('password', `${id}-password-${errors.password ? 'error' : 'hint'}`)}
-              {...form.register('password')}
-            />
-            {errors.password ? (
-              <p id={`${id}-password-error`} className="mt-1.5 text-sm text-sale">
-                {errors.password.message}
-              </p>
-            ) : (
+          <FormField
+            id={`${id}-password`}
+            label="New password"
+            error={errors.password}
+            describedBy={`${id}-password-hint`}
+            hint={
               <p id={`${id}-password-hint`} className="mt-1.5 text-xs text-muted">
                 At least 8 characters.
               </p>
+            }
+          >
+            {(control) => (
+              <PasswordInput {...control} autoComplete="new-password" className={inputClass} {...form.register('password')} />
             )}
-          </div>
+          </FormField>
           <div>
             <label htmlFor={`${id}-confirmPassword`} className={labelClass}>
               Confirm new password
@@ -125,7 +120,7 @@ export function ResetPasswordForm() {
               id={`${id}-confirmPassword`}
               autoComplete="new-password"
               className={inputClass}
-              {...fieldA11y('confirmPassword', mismatch ? `${id}-mismatch` : undefined)}
+              {...confirmA11y}
               {...form.register('confirmPassword')}
             />
             {mismatch && (

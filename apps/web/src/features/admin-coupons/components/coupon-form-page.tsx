@@ -10,12 +10,12 @@ import { COUPON_TYPE_LABELS, COUPON_TYPES, type CouponView } from '@shop/shared/
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, PageHeader, Spinner } from '@/components/admin/ui.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { couponOptions, createCouponMutation, updateCouponMutation } from '@/lib/api/coupons.ts';
 import { notify } from '@/lib/notify.tsx';
+import { applyServerErrors } from '@/lib/server-errors.ts';
 import { type CouponBody, type CouponFormValues, couponForm, couponFormValues, EMPTY_COUPON_FORM } from '../coupon-form.ts';
 import { CouponRestrictions } from './coupon-restrictions.tsx';
 
@@ -64,14 +64,7 @@ function CouponForm({ coupon }: { coupon?: CouponView }) {
         notify.success(coupon ? 'Coupon updated' : 'Coupon created', { area: 'admin' });
         navigate('/coupons');
       },
-      onError: (error: Error) => {
-        if (error instanceof ApiError) {
-          for (const { path, message } of error.errors) {
-            if (path) form.setError(path as FieldPath<CouponFormValues>, { message });
-          }
-        }
-        form.setError('root.server', { message: error.message });
-      },
+      onError: (error: Error) => applyServerErrors(form, error, { formMessage: true }),
     };
     if (coupon) update.mutate({ id: coupon.id, coupon: body }, callbacks);
     else create.mutate(body, callbacks);

@@ -10,11 +10,11 @@ import { DELIVERY_KIND_LABELS, DELIVERY_KINDS, DELIVERY_STATES, type DeliveryZon
 import { useMutation } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { Controller, type FieldPath, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { createDeliveryZoneMutation, updateDeliveryZoneMutation } from '@/lib/api/delivery.ts';
 import { notify } from '@/lib/notify.tsx';
+import { applyServerErrors } from '@/lib/server-errors.ts';
 import { NEW_METHOD, type ZoneBody, statesTakenElsewhere, type ZoneFormValues, zoneForm, zoneFormValues } from '../zone-form.ts';
 
 type ZoneForm = UseFormReturn<ZoneFormValues, unknown, ZoneBody>;
@@ -49,14 +49,7 @@ export function ZoneFormCard({ zone, zones, onDone }: ZoneFormCardProps) {
         notify.success(zone ? 'Zone updated' : 'Zone created', { area: 'admin' });
         onDone();
       },
-      onError: (error: Error) => {
-        if (error instanceof ApiError) {
-          for (const { path, message } of error.errors) {
-            if (path) form.setError(path as FieldPath<ZoneFormValues>, { message });
-          }
-        }
-        form.setError('root.server', { message: error.message });
-      },
+      onError: (error: Error) => applyServerErrors(form, error, { formMessage: true }),
     };
     if (zone) update.mutate({ id: zone.id, zone: body }, callbacks);
     else create.mutate(body, callbacks);

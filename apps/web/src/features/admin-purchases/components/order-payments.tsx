@@ -8,13 +8,14 @@ import { formatNairaAmount } from '@shop/shared/money';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { recordPaymentMutation } from '@/lib/api/orders.ts';
 import { dateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.tsx';
+import { applyServerErrors } from '@/lib/server-errors.ts';
 import { paymentRowLabel, RECORDED_METHOD_LABELS } from '../order-money.ts';
 import { type PaymentFormBody, type PaymentFormValues, paymentForm, paymentFormValues } from '../payment-forms.ts';
 
@@ -139,13 +140,7 @@ function RecordPaymentForm({
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((body) =>
-    onRecord(body, (apiError) => {
-      for (const { path, message } of apiError.errors) {
-        if (path) form.setError(path as FieldPath<PaymentFormValues>, { message });
-      }
-    }),
-  );
+  const onSubmit = form.handleSubmit((body) => onRecord(body, (apiError) => applyServerErrors(form, apiError)));
 
   const methodId = `${id}-method`;
   const amountId = `${id}-amount`;

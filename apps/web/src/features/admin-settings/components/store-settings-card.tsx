@@ -12,9 +12,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, Spinner } from '@/components/admin/ui.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import { saveSettingsMutation, settingsOptions } from '@/lib/api/settings.ts';
 import { notify } from '@/lib/notify.tsx';
+import { applyServerErrors } from '@/lib/server-errors.ts';
 
 type NumberField =
   | 'bannerRotationMs'
@@ -79,11 +79,7 @@ export function StoreSettingsCard() {
     save.mutate(values, {
       onSuccess: () => notify.success('Settings saved', { area: 'admin' }),
       onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const { path, message } of error.errors) {
-            if (isSetting(path)) form.setError(path, { message });
-          }
-        }
+        applyServerErrors(form, error, { fieldOf: (path) => (isSetting(path) ? path : undefined) });
         notify.error(error.message, { area: 'admin' });
       },
     }),

@@ -7,6 +7,7 @@ import { X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Dialog } from '@/components/dialog.tsx';
+import { FormField, type TextFieldSpec, TextFields } from '@/components/form-field.tsx';
 import { Select } from '@/components/select.tsx';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '@/components/ui-classes.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -44,13 +45,7 @@ export default function DeliveryStepDialog() {
   return <DeliveryStep key={details.id} lines={details.lines} settle={details.settle} />;
 }
 
-const ADDRESS_FIELDS: {
-  name: Exclude<FieldPath<DeliveryAddressInput>, 'state'>;
-  label: string;
-  autoComplete: string;
-  type?: string;
-  wide?: boolean;
-}[] = [
+const ADDRESS_FIELDS: TextFieldSpec<Exclude<FieldPath<DeliveryAddressInput>, 'state'>>[] = [
   { name: 'name', label: 'Full name', autoComplete: 'name', wide: true },
   { name: 'phone', label: 'Phone number', autoComplete: 'tel', type: 'tel', wide: true },
   { name: 'address', label: 'Street address', autoComplete: 'street-address', wide: true },
@@ -184,17 +179,6 @@ function DeliveryStep({ lines, settle }: { lines: CheckoutLineInput[]; settle(re
     );
   });
 
-  const fieldError = (name: FieldPath<DeliveryAddressInput>) =>
-    errors[name]?.message ? (
-      <p id={`${id}-${name}-error`} className="mt-1.5 text-sm text-sale">
-        {errors[name]?.message}
-      </p>
-    ) : null;
-  const a11y = (name: FieldPath<DeliveryAddressInput>) => ({
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-
   return (
     <Dialog labelledBy={headingId} onRequestClose={close} variant="drawer">
       <form onSubmit={onSubmit} noValidate className="flex min-h-full flex-col" data-testid="delivery-step">
@@ -244,49 +228,31 @@ function DeliveryStep({ lines, settle }: { lines: CheckoutLineInput[]; settle(re
                   </Select>
                 </div>
               )}
-              {ADDRESS_FIELDS.map((field) => (
-                <div key={field.name} className={field.wide ? 'sm:col-span-2' : undefined}>
-                  <label htmlFor={`${id}-${field.name}`} className={labelClass}>
-                    {field.label}
-                  </label>
-                  <input
-                    id={`${id}-${field.name}`}
-                    type={field.type ?? 'text'}
-                    autoComplete={field.autoComplete}
-                    className={inputClass}
-                    {...a11y(field.name)}
-                    {...form.register(field.name)}
-                  />
-                  {fieldError(field.name)}
-                </div>
-              ))}
-              <div>
-                <label htmlFor={`${id}-state`} className={labelClass}>
-                  State
-                </label>
-                <Select
-                  id={`${id}-state`}
-                  autoComplete="address-level1"
-                  {...a11y('state')}
-                  {...form.register('state', {
-                    // A method of the old state is not offered in the new one: the server picks again.
-                    onChange: () => {
-                      setMethodId(undefined);
-                      create.reset();
-                    },
-                  })}
-                >
-                  <option value="" disabled>
-                    Choose a state
-                  </option>
-                  {DELIVERY_STATES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
+              <TextFields idPrefix={id} fields={ADDRESS_FIELDS} errors={errors} register={form.register} />
+              <FormField id={`${id}-state`} label="State" error={errors.state}>
+                {(control) => (
+                  <Select
+                    {...control}
+                    autoComplete="address-level1"
+                    {...form.register('state', {
+                      // A method of the old state is not offered in the new one: the server picks again.
+                      onChange: () => {
+                        setMethodId(undefined);
+                        create.reset();
+                      },
+                    })}
+                  >
+                    <option value="" disabled>
+                      Choose a state
                     </option>
-                  ))}
-                </Select>
-                {fieldError('state')}
-              </div>
+                    {DELIVERY_STATES.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
               <p className="text-sm text-muted sm:col-span-2">Country: {COUNTRY}. We deliver within Nigeria only.</p>
               {canSave && (
                 <label className="flex items-center gap-2 text-sm sm:col-span-2">
