@@ -28,6 +28,8 @@ const DEFAULTS = {
   bankAccountNumber: '',
   transferHoldHours: 48,
   maxUnitsPerProduct: 20,
+  podConfirmHours: 24,
+  podMaxUnits: 20,
   whatsappNumber: '',
 };
 const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json();
