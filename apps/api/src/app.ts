@@ -234,22 +234,22 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   // The embedded database's copy for `npm run backup` while the shop runs (decision 17).
   await app.register(pgliteDump);
 
-  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(authRoutes);
   await app.register(catalogRoutes);
   await app.register(checkoutRoutes);
   await app.register(paymentRoutes);
-  await app.register(deliveryRoutes, { prefix: '/api/delivery' });
-  await app.register(couponRoutes, { prefix: '/api/coupons' });
-  await app.register(accountRoutes, { prefix: '/api/account' });
+  await app.register(deliveryRoutes);
+  await app.register(couponRoutes);
+  await app.register(accountRoutes);
   await app.register(orderRoutes);
   await app.register(reviewRoutes);
   await app.register(purchaseRoutes);
   await app.register(posRoutes);
-  await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(adminRoutes);
   await app.register(contentRoutes);
-  await app.register(customerRoutes, { prefix: '/api/customers' });
-  await app.register(userRoutes, { prefix: '/api/users' });
-  await app.register(messageRoutes, { prefix: '/api/messages' });
+  await app.register(customerRoutes);
+  await app.register(userRoutes);
+  await app.register(messageRoutes);
   await app.register(seoRoutes);
 
   await app.register(web, { root: config.webDist });

@@ -12,7 +12,7 @@ const params = z.object({ id: z.string().max(100) });
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/addresses', {
+  app.get('/api/account/addresses', {
     schema: {
       tags,
       security,
@@ -22,7 +22,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listAddresses(app.db, request.user!.id),
   });
 
-  app.post('/addresses', {
+  app.post('/api/account/addresses', {
     schema: {
       tags,
       security,
@@ -33,7 +33,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.status(201).send(await addAddress(app.db, request.user!.id, request.body)),
   });
 
-  app.put('/addresses/:id', {
+  app.put('/api/account/addresses/:id', {
     schema: {
       tags,
       security,
@@ -45,7 +45,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => updateAddress(app.db, request.user!.id, request.params.id, request.body),
   });
 
-  app.delete('/addresses/:id', {
+  app.delete('/api/account/addresses/:id', {
     schema: {
       tags,
       security,

@@ -13,7 +13,7 @@ const adminErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/stats', {
+  app.get('/api/admin/stats', {
     schema: {
       tags,
       security,
@@ -23,7 +23,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => getAdminStats(app.db, (await getSettings(app.db)).lowStockThreshold),
   });
 
-  app.get('/audit', {
+  app.get('/api/admin/audit', {
     schema: {
       tags,
       security,

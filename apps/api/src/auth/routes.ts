@@ -56,7 +56,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     throw new HttpError(429, MESSAGES.tooManyRequests);
   }
 
-  app.post('/register', {
+  app.post('/api/auth/register', {
     onRequest: perClient,
     // After validation: a form refused as invalid is not an account tried.
     preHandler: app.limitRegistrations,
@@ -70,7 +70,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.status(201).send(await auth.register(request.body)),
   });
 
-  app.post('/login', {
+  app.post('/api/auth/login', {
     onRequest: perClient,
     preHandler: signInBackoff.check,
     onResponse: signInBackoff.count,
@@ -79,7 +79,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => auth.login(request.body.email, request.body.password),
   });
 
-  app.post('/adminlogin', {
+  app.post('/api/auth/adminlogin', {
     onRequest: perClient,
     preHandler: signInBackoff.check,
     onResponse: signInBackoff.count,
@@ -93,7 +93,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => auth.adminLogin(request.body.email, request.body.password),
   });
 
-  app.get('/me', {
+  app.get('/api/auth/me', {
     onRequest: app.requireUser,
     schema: {
       tags,
@@ -104,7 +104,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ user: toAuthUser(request.user!) }),
   });
 
-  app.patch('/me', {
+  app.patch('/api/auth/me', {
     onRequest: app.requireUser,
     schema: {
       tags,
@@ -116,7 +116,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ user: toAuthUser(await updateProfile(app.db, request.user!.id, request.body)) }),
   });
 
-  app.post('/logout', {
+  app.post('/api/auth/logout', {
     onRequest: app.requireUser,
     schema: {
       tags,
@@ -130,7 +130,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/password', {
+  app.post('/api/auth/password', {
     onRequest: [perClient, app.requireUser],
     config: { rateLimit },
     schema: {
@@ -143,7 +143,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => auth.changePassword(request.user!, request.body.currentPassword, request.body.newPassword),
   });
 
-  app.post('/forgot', {
+  app.post('/api/auth/forgot', {
     // After validation, so the address counted is the normalised one.
     preHandler: limitResetRequests,
     schema: {
@@ -158,7 +158,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/reset', {
+  app.post('/api/auth/reset', {
     onRequest: perClient,
     config: { rateLimit },
     schema: {

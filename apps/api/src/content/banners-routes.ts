@@ -10,13 +10,13 @@ const params = z.object({ id: z.string().max(100) });
 
 /** Mounted at /api/banners. Writes are for admins; auth runs before the body is validated. */
 const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('', {
+  app.get('/api/banners', {
     schema: { tags, summary: 'Active banners in display order', response: { 200: z.array(banner) } },
     handler: (request, reply) =>
       app.readCache.serve(request, reply, ['content'], async () => ({ body: await listBanners(app.db) })),
   });
 
-  app.get('/all', {
+  app.get('/api/banners/all', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -27,7 +27,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => listBanners(app.db, { all: true }),
   });
 
-  app.post('/create', {
+  app.post('/api/banners/create', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -39,7 +39,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => createBanner(app.db, request.body),
   });
 
-  app.put('/:id', {
+  app.put('/api/banners/:id', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -52,7 +52,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => updateBanner(app.db, request.params.id, request.body),
   });
 
-  app.delete('/:id', {
+  app.delete('/api/banners/:id', {
     onRequest: app.requireAdmin,
     schema: {
       tags,

@@ -40,7 +40,7 @@ async function multipartToBody(request: FastifyRequest): Promise<void> {
 const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPostService(app.db, app.images);
 
-  app.get('', {
+  app.get('/api/posts', {
     schema: {
       tags,
       summary: 'Blog posts, newest first (total in X-Total-Count)',
@@ -54,12 +54,12 @@ const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/:id', {
+  app.get('/api/posts/:id', {
     schema: { tags, summary: 'One blog post', params, response: { 200: post, 404: errorResponse } },
     handler: async (request) => service.get(request.params.id),
   });
 
-  app.post('/create', {
+  app.post('/api/posts/create', {
     onRequest: app.requireAdmin,
     preValidation: multipartToBody,
     schema: {
@@ -73,7 +73,7 @@ const postRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => service.create(request.body, uploads.get(request)),
   });
 
-  app.put('/:id', {
+  app.put('/api/posts/:id', {
     onRequest: app.requireAdmin,
     preValidation: multipartToBody,
     schema: {
@@ -88,7 +88,7 @@ const postRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => service.update(request.params.id, request.body, uploads.get(request)),
   });
 
-  app.delete('/:id', {
+  app.delete('/api/posts/:id', {
     onRequest: app.requireAdmin,
     schema: {
       tags,

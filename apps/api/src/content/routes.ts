@@ -5,9 +5,9 @@ import postRoutes from './posts-routes.ts';
 import settingsRoutes from './settings-routes.ts';
 
 const contentRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(bannerRoutes, { prefix: '/api/banners' });
-  await app.register(postRoutes, { prefix: '/api/posts' });
-  await app.register(settingsRoutes, { prefix: '/api/settings' });
+  await app.register(bannerRoutes);
+  await app.register(postRoutes);
+  await app.register(settingsRoutes);
 };
 
 export default contentRoutes;

@@ -16,7 +16,7 @@ const settingsResponse = storeSettings.partial({ notificationEmail: true });
 
 /** Mounted at /api/settings. */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('', {
+  app.get('/api/settings', {
     onRequest: app.optionalUser,
     schema: {
       tags,
@@ -30,7 +30,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.put('', {
+  app.put('/api/settings', {
     onRequest: app.requireAdmin,
     schema: {
       tags,

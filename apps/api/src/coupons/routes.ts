@@ -12,7 +12,7 @@ const params = z.object({ id: z.string().max(100) });
 const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('', {
+  app.get('/api/coupons', {
     schema: {
       tags,
       security,
@@ -22,7 +22,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => listCoupons(app.db),
   });
 
-  app.post('', {
+  app.post('/api/coupons', {
     schema: {
       tags,
       security,
@@ -33,7 +33,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.status(201).send(await createCoupon(app.db, request.body)),
   });
 
-  app.put('/:id', {
+  app.put('/api/coupons/:id', {
     schema: {
       tags,
       security,
@@ -45,7 +45,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => updateCoupon(app.db, request.params.id, request.body),
   });
 
-  app.delete('/:id', {
+  app.delete('/api/coupons/:id', {
     schema: {
       tags,
       security,

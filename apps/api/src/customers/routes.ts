@@ -11,7 +11,7 @@ const adminErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('', {
+  app.get('/api/customers', {
     schema: {
       tags,
       summary: 'Point-of-sale customers, newest first, with search (admin; total in X-Total-Count)',
@@ -26,7 +26,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/create', {
+  app.post('/api/customers/create', {
     schema: {
       tags,
       summary: 'Record a point-of-sale customer (admin); answers 200 as the original point of sale expects',

@@ -10,7 +10,7 @@ const adminErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse
 const params = z.object({ id: z.string().max(100) });
 
 const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/zones', {
+  app.get('/api/delivery/zones', {
     schema: {
       tags,
       summary: 'The states a shopper can choose, and the enabled zones with their enabled methods (fees in naira)',
@@ -19,7 +19,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => ({ states: [...DELIVERY_STATES], zones: await listZones(app.db) }),
   });
 
-  app.get('/zones/all', {
+  app.get('/api/delivery/zones/all', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -30,7 +30,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => ({ states: [...DELIVERY_STATES], zones: await listZones(app.db, { all: true }) }),
   });
 
-  app.post('/zones', {
+  app.post('/api/delivery/zones', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -42,7 +42,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.status(201).send(await createZone(app.db, request.body)),
   });
 
-  app.put('/zones/:id', {
+  app.put('/api/delivery/zones/:id', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -56,7 +56,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => updateZone(app.db, request.params.id, request.body),
   });
 
-  app.delete('/zones/:id', {
+  app.delete('/api/delivery/zones/:id', {
     onRequest: app.requireAdmin,
     schema: {
       tags,

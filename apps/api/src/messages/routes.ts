@@ -42,7 +42,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     return message;
   };
 
-  app.get('', {
+  app.get('/api/messages', {
     schema: {
       tags,
       security,
@@ -57,7 +57,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/:id', {
+  app.get('/api/messages/:id', {
     schema: {
       tags,
       security,
@@ -78,7 +78,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/:id/resend', {
+  app.post('/api/messages/:id/resend', {
     schema: {
       tags,
       security,

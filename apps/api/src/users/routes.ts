@@ -11,7 +11,7 @@ const adminErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('', {
+  app.get('/api/users', {
     schema: {
       tags,
       summary: 'Registered users: search, filter, sort, page (admin; total in X-Total-Count)',
@@ -26,7 +26,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/countries', {
+  app.get('/api/users/countries', {
     schema: {
       tags,
       summary: 'The distinct countries of users, sorted, for the country filter (admin)',
