@@ -1,6 +1,6 @@
 /**
  * The catalogue's public surface: what other features and the app may use. Everything else
- * under this folder is the catalogue's own, imported from nowhere outside it, in a
+ * under this folder is the catalogue's own (lint refuses imports of it from outside), in a
  * sub-folder per part: products/ (the products table, its routes and form), variants/ (the
  * variants and their stock), taxonomy/ (categories, subs, subsubs, brands), search/ (title
  * search, suggestions and facet counts) and csv/ (the spreadsheet's export and import);

@@ -29,7 +29,8 @@ import { z } from 'zod';
 import { getSettings } from '../../content/index.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
-import { exportCatalogue, importCatalogue, readCatalogueFile } from '../csv/catalogue-csv.ts';
+import { exportCatalogue, importCatalogue } from '../csv/catalogue-csv.ts';
+import { readCatalogueFile } from '../csv/parse.ts';
 import { readForm } from './form.ts';
 import type { ProductService } from './product-service.ts';
 

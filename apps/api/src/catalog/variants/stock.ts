@@ -1,13 +1,13 @@
 /**
  * Stock moves: the catalogue's writes of `product_variants.counter` for orders, the point of
- * sale and refunds (variants.ts writes everything else of the table). In SQL, so they hold with
- * any number of API processes: one conditional UPDATE per variant (`counter >= quantity`, not
- * archived, its product not paused), inside the caller's transaction. The product's total
- * follows by trigger (migration 0006), which locks the product row after the variant's.
- * Every move first locks the catalogue's cache version row (which the trigger then bumps), and
- * variants are taken and given back in product-id, then variant-id order, so two orders never
- * wait on each other in a cycle. Which units an order holds is the orders feature's to say
- * (orders/held.ts); it hands them to `returnStock`.
+ * sale and refunds (variants.ts and variant-batch.ts write everything else of the table). In
+ * SQL, so they hold with any number of API processes: one conditional UPDATE per variant
+ * (`counter >= quantity`, not archived, its product not paused), inside the caller's
+ * transaction. The product's total follows by trigger (migration 0006), which locks the product
+ * row after the variant's. Every move first locks the catalogue's cache version row (which the
+ * trigger then bumps), and variants are taken and given back in product-id, then variant-id
+ * order, so two orders never wait on each other in a cycle. Which units an order holds is the
+ * orders feature's to say (orders/held.ts); it hands them to `returnStock`.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';

@@ -1,15 +1,16 @@
 /**
- * A product's variants: with stock.ts, the one writer of `product_variants` (the catalogue
- * owns the table). Here: the editor's PUT, a new product, the original form's fields and the
- * catalogue import (writeVariantBatch); stock.ts moves stock for orders, the point of sale and
- * refunds (a conditional UPDATE per variant), which other features call, never the table.
- * Stock, sizes and colours of the product follow by trigger (migrations 0006 and 0010), so
- * nothing here writes the `products` table (products/product-service.ts does). Every write here runs
- * inside the caller's transaction with the product rows locked, so two admins saving the same
- * product take turns. A stock that was read earlier (the editor's form, an exported file)
- * comes with the variant's `stock_version` as read (bumped by trigger on every change of
- * `counter`, migration 0018), and is written by one UPDATE conditional on it, so a unit sold
- * meanwhile is never put back, whichever API process sold it.
+ * A product's variants: with variant-batch.ts and stock.ts, the one writer of
+ * `product_variants` (the catalogue owns the table). Here: the editor's PUT, a new product and
+ * the original form's fields; variant-batch.ts writes the catalogue import's many variants at
+ * once; stock.ts moves stock for orders, the point of sale and refunds (a conditional UPDATE
+ * per variant), which other features call, never the table. Stock, sizes and colours of the
+ * product follow by trigger (migrations 0006 and 0010), so nothing here writes the `products`
+ * table (products/product-service.ts does). Every write here runs inside the caller's
+ * transaction with the product rows locked, so two admins saving the same product take turns. A
+ * stock that was read earlier (the editor's form, an exported file) comes with the variant's
+ * `stock_version` as read (bumped by trigger on every change of `counter`, migration 0018), and
+ * is written by one UPDATE conditional on it, so a unit sold meanwhile is never put back,
+ * whichever API process sold it.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -170,6 +171,26 @@ function skuTaken(error: unknown, skus: string[]): never {
   throw conflict(`The SKU "${clash}" is already used by another product`);
 }
 
+/** Variants on sale that a save left out: deleted, or archived when an order points at them. */
+async function dropLeftOut(tx: Tx, existing: VariantRow[], kept: Set<string>): Promise<void> {
+  const dropped = existing.filter((v) => !kept.has(v.id) && v.archivedAt === null).map((v) => v.id);
+  if (dropped.length === 0) return;
+  const sold = await tx
+    .selectDistinct({ id: orderLines.variantId })
+    .from(orderLines)
+    .where(inArray(orderLines.variantId, dropped));
+  const withHistory = new Set(sold.map((r) => r.id));
+  const archive = dropped.filter((id) => withHistory.has(id));
+  const remove = dropped.filter((id) => !withHistory.has(id));
+  if (archive.length > 0) {
+    await tx
+      .update(productVariants)
+      .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(inArray(productVariants.id, archive));
+  }
+  if (remove.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, remove));
+}
+
 /**
  * Replaces a product's variants with `input`, in its order. A variant is matched by id, or
  * by SKU (an archived one comes back); others are new. Variants left out are deleted, or
@@ -214,24 +235,7 @@ export async function replaceVariants(
     );
   if (others[0]) throw conflict(`The SKU "${others[0].sku}" is already used by another product`);
 
-  // Left out: deleted, unless an order points at it.
-  const dropped = existing.filter((v) => !kept.has(v.id) && v.archivedAt === null).map((v) => v.id);
-  if (dropped.length > 0) {
-    const sold = await tx
-      .selectDistinct({ id: orderLines.variantId })
-      .from(orderLines)
-      .where(inArray(orderLines.variantId, dropped));
-    const withHistory = new Set(sold.map((r) => r.id));
-    const archive = dropped.filter((id) => withHistory.has(id));
-    const remove = dropped.filter((id) => !withHistory.has(id));
-    if (archive.length > 0) {
-      await tx
-        .update(productVariants)
-        .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(inArray(productVariants.id, archive));
-    }
-    if (remove.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, remove));
-  }
+  await dropLeftOut(tx, existing, kept);
 
   try {
     // Kept variants step out of the "one size and colour once" index first, so two of them
@@ -278,128 +282,6 @@ export async function replaceVariants(
     }
     throw error;
   }
-}
-
-/** Rows a statement carries at most (8 parameters each). */
-const BATCH_ROWS = 1000;
-
-/** Variants with these SKUs, archived ones included, whatever the case: keyed by the upper-cased SKU. */
-export async function variantsBySku(q: Q, skus: string[]): Promise<Map<string, VariantRow>> {
-  const keys = [...new Set(skus.map((s) => s.toUpperCase()))];
-  const found = new Map<string, VariantRow>();
-  for (let i = 0; i < keys.length; i += BATCH_ROWS) {
-    const rows = await q
-      .select()
-      .from(productVariants)
-      .where(inArray(sql`upper(${productVariants.sku})`, keys.slice(i, i + BATCH_ROWS)));
-    for (const v of rows) found.set(v.sku.toUpperCase(), v);
-  }
-  return found;
-}
-
-/** A variant's values as a batch writes them (money in kobo; null follows the product). */
-export interface VariantValues {
-  sku: string;
-  size: string;
-  color: string;
-  price: number | null;
-  discount: number | null;
-  counter: number;
-}
-
-/**
- * The stock a batch writes to a known variant: `counter`, while the variant's stock_version is
- * still `version` (the one the file was exported at), or whatever it is when `always` (the
- * file's `set_stock`). A version that is no longer the variant's, or none, leaves the stock as
- * it is: what was sold or returned since the file was read is never undone.
- */
-export interface StockWrite {
-  counter: number;
-  version: number | null;
-  always: boolean;
-}
-
-/** A known variant's values for a batch: all of them, its stock only by `stock` (null: unchanged). */
-export type ChangedVariant = Omit<VariantValues, 'counter'> & { id: string; stock: StockWrite | null };
-
-/** A variant whose stock a batch did not write (its version had moved on), with its stock as it is. */
-export interface StockRefused {
-  id: string;
-  counter: number;
-}
-
-/**
- * Many variants at once, for the catalogue import: a few statements per thousand rows, so
- * the triggers deriving the products' fields run once per statement, not once per row. The
- * caller has checked the set (each SKU and each size and colour once per product) and holds
- * the products' locks. `changed` variants (by id) take all their values and come back from
- * the archive, and their stock as `stock` says, decided in the UPDATE itself against the row's
- * current stock_version; `added` ones go after their product's last variant on sale. Answers
- * the changed variants whose stock was not written. `onRows` hears how many rows each
- * statement wrote, for progress.
- */
-export async function writeVariantBatch(
-  tx: Tx,
-  { changed, added }: { changed: ChangedVariant[]; added: (VariantValues & { productId: string })[] },
-  onRows: (count: number) => void = () => {},
-): Promise<StockRefused[]> {
-  const refused: StockRefused[] = [];
-  // Changed variants step out of the "size and colour once" index first, so two may swap options.
-  for (let i = 0; i < changed.length; i += BATCH_ROWS) {
-    await tx
-      .update(productVariants)
-      .set({ archivedAt: sql`now()` })
-      .where(
-        inArray(
-          productVariants.id,
-          changed.slice(i, i + BATCH_ROWS).map((v) => v.id),
-        ),
-      );
-  }
-  for (let i = 0; i < changed.length; i += BATCH_ROWS) {
-    const batch = changed.slice(i, i + BATCH_ROWS);
-    const rows = batch.map(
-      ({ id, sku, size, color, price, discount, stock }) =>
-        sql`(${id}::uuid, ${sku}, ${size}, ${color}, ${price}::bigint, ${discount}::bigint, ${stock?.counter ?? null}::int, ${stock?.version ?? null}::int, ${stock?.always ?? false}::boolean)`,
-    );
-    // RETURNING reads the row as written: a stock asked for and not there was refused (v.counter
-    // stayed), unless it was that already. In the SET, v.stock_version is the row's latest.
-    const written = (await tx.execute(sql`
-      update ${productVariants} as v set
-        sku = u.sku, size = u.size, color = u.color, price = u.price, discount = u.discount,
-        counter = case when u.counter is not null and (u.always or u.version = v.stock_version) then u.counter else v.counter end,
-        archived_at = null, updated_at = now()
-      from (values ${sql.join(rows, sql`, `)}) as u(id, sku, size, color, price, discount, counter, version, always)
-      where v.id = u.id
-      returning v.id, v.counter, u.counter is not null and v.counter <> u.counter as refused`)) as unknown as {
-      rows: { id: string; counter: number; refused: boolean }[];
-    };
-    for (const row of written.rows) if (row.refused) refused.push({ id: row.id, counter: Number(row.counter) });
-    onRows(batch.length);
-  }
-
-  const productIds = [...new Set(added.map((v) => v.productId))];
-  const last = new Map<string, number>();
-  for (let i = 0; i < productIds.length; i += BATCH_ROWS) {
-    const rows = await tx
-      .select({ productId: productVariants.productId, position: sql<number>`max(${productVariants.position})`.mapWith(Number) })
-      .from(productVariants)
-      .where(and(inArray(productVariants.productId, productIds.slice(i, i + BATCH_ROWS)), isNull(productVariants.archivedAt)))
-      .groupBy(productVariants.productId);
-    for (const r of rows) last.set(r.productId, r.position);
-  }
-  for (let i = 0; i < added.length; i += BATCH_ROWS) {
-    const batch = added.slice(i, i + BATCH_ROWS);
-    await tx.insert(productVariants).values(
-      batch.map((v) => {
-        const position = (last.get(v.productId) ?? -1) + 1;
-        last.set(v.productId, position);
-        return { ...v, position };
-      }),
-    );
-    onRows(batch.length);
-  }
-  return refused;
 }
 
 /** The variants a new product starts with: the given set, or one per size listed, in its colour. */
