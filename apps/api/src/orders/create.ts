@@ -17,7 +17,7 @@ import {
   unitCapMessage,
 } from '@shop/shared';
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { activeVariants, takeStock } from '../catalog/index.ts';
+import { activeVariants, sameOption, sizeKey, takeStock } from '../catalog/index.ts';
 import { reserveCoupon } from '../coupons/index.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -230,7 +230,6 @@ export function assertValidLines(lines: unknown): asserts lines is LineInput[] {
 }
 
 const variantLabel = (v: Pick<VariantRow, 'size' | 'color'>) => [v.size, v.color].filter(Boolean).join(' / ');
-const same = (a: string | undefined, b: string) => a !== undefined && a.trim().toLowerCase() === b.toLowerCase();
 
 /**
  * The variant a line buys: the one it names, the product's only one, or the one matching
@@ -245,11 +244,10 @@ function pickVariant(product: ProductRow, variants: VariantRow[], line: LineInpu
   }
   if (variants.length === 1) return variants[0]!;
   if (variants.length === 0) throw conflict(`${product.title} is not on sale`);
-  const size = line.size?.trim() ? line.size : undefined;
-  const color = line.color?.trim() ? line.color : undefined;
-  const matching = variants.filter(
-    (v) => (size === undefined || same(size, v.size)) && (color === undefined || same(color, v.color)),
-  );
+  // The catalogue's one comparison of sizes and colours (the editor's and the import's too).
+  const size = line.size?.trim() || undefined;
+  const color = line.color?.trim() || undefined;
+  const matching = variants.filter((v) => sameOption({ size, color }, v));
   if (matching.length === 1) return matching[0]!;
   if (line.anyVariant) {
     const pool = matching.length > 0 ? matching : variants;
@@ -258,7 +256,7 @@ function pickVariant(product: ProductRow, variants: VariantRow[], line: LineInpu
   if (matching.length === 0) {
     throw badRequest(`${product.title} does not come in ${[size, color].filter(Boolean).join(' / ')}`);
   }
-  const sizes = new Set(matching.map((v) => v.size.toLowerCase()));
+  const sizes = new Set(matching.map((v) => sizeKey(v.size)));
   throw badRequest(sizes.size > 1 ? CHOOSE_SIZE : CHOOSE_COLOUR);
 }
 
