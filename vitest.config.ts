@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, three projects. `api` runs against PGlite, or against PostgreSQL when
+ * One runner, four projects. `api` runs against PGlite, or against PostgreSQL when
  * TEST_DATABASE_URL is set (see apps/api/test/global-setup.ts). Playwright specs in e2e/
  * are not Vitest tests and are excluded.
  */
@@ -10,6 +10,10 @@ export default defineConfig({
     projects: [
       {
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
+      },
+      // Rules over the whole repository (file sizes): no app to build, no database.
+      {
+        test: { name: 'repo', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
