@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliverySummary, feeText, missingAddress, profileDefaults } from './delivery-details.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { deliverySummary, feeText, missingAddress, profileDefaults, refusalMessage } from './delivery-details.ts';
 
 const user = {
   id: 'u1',
@@ -43,5 +44,10 @@ describe('the delivery step’s rules', () => {
     expect(
       deliverySummary({ name: 'Pickup in Yaba', kind: 'pickup', etaDays: 1, pickupAddress: '24 Herbert Macaulay Way' }),
     ).toBe('Pickup in Yaba · Ready tomorrow · 24 Herbert Macaulay Way');
+  });
+
+  it('shows the server’s reason for a refusal, and its own words when the server was not reached', () => {
+    expect(refusalMessage(new ApiError(409, 'Only 1 left in stock'), 'Please try again.')).toBe('Only 1 left in stock');
+    expect(refusalMessage(new TypeError('Failed to fetch'), 'Please try again.')).toBe('Please try again.');
   });
 });

@@ -8,6 +8,7 @@ import { CHOOSE_STATE, DELIVERY_STATES, type DeliveryKind, deliveryStateOf, etaT
 import { formatNairaAmount } from '@shop/shared/money';
 import { MESSAGES_ORDER, shippingFields, type WebPaymentMethod } from '@shop/shared/orders';
 import { z } from 'zod';
+import { ApiError } from '@/lib/api-client.ts';
 
 /** The only country delivered to: sent with every quote and order (the server refuses others). */
 export const COUNTRY = 'Nigeria';
@@ -99,3 +100,6 @@ export function deliverySummary(method: { name: string; kind: string; etaDays: n
   if (kind === 'pickup' && method.pickupAddress) parts.push(method.pickupAddress);
   return parts.join(' · ');
 }
+
+/** What the server said when it refused (a coupon, a quote, the order), or `fallback` when it could not be reached. */
+export const refusalMessage = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
