@@ -1,6 +1,7 @@
 /**
- * The catalogue API: /api/categories, /api/subs, /api/subsubs, /api/brands, /api/products
- * and /api/search.
+ * The catalogue API: /api/categories, /api/subs, /api/subsubs, /api/brands (taxonomy/), /api/products
+ * (products/, csv/ and variants/ through it) and /api/search (search/); each route file
+ * declares its routes' full paths.
  */
 import type { FastifyInstance } from 'fastify';
 import { createSubBody, createSubsubBody, taxonomyNameBody, updateSubBody, updateSubsubBody } from '@shop/shared';
@@ -15,7 +16,6 @@ export default async function catalogRoutes(app: FastifyInstance) {
   const taxonomy = createTaxonomyService(app.db, app.images);
 
   await app.register(taxonomyRoutes, {
-    prefix: '/api/categories',
     kind: 'category',
     service: taxonomy,
     createBody: taxonomyNameBody,
@@ -25,21 +25,18 @@ export default async function catalogRoutes(app: FastifyInstance) {
     alsoUpdate: ['brand'],
   });
   await app.register(taxonomyRoutes, {
-    prefix: '/api/subs',
     kind: 'sub',
     service: taxonomy,
     createBody: createSubBody,
     updateBody: updateSubBody,
   });
   await app.register(taxonomyRoutes, {
-    prefix: '/api/subsubs',
     kind: 'subsub',
     service: taxonomy,
     createBody: createSubsubBody,
     updateBody: updateSubsubBody,
   });
   await app.register(taxonomyRoutes, {
-    prefix: '/api/brands',
     kind: 'brand',
     service: taxonomy,
     createBody: taxonomyNameBody,
@@ -47,8 +44,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   });
 
   await app.register(productRoutes, {
-    prefix: '/api/products',
     service: createProductService(app.db, app.images, taxonomy),
   });
-  await app.register(searchRoutes, { prefix: '/api/search', service: createSearchService(app.db, app.images) });
+  await app.register(searchRoutes, { service: createSearchService(app.db, app.images) });
 }

@@ -88,7 +88,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
   const listOptions = async (query: { stock?: string }) =>
     query.stock ? { lowStockThreshold: (await getSettings(app.db)).lowStockThreshold } : {};
 
-  app.get('/', {
+  app.get('/api/products', {
     schema: {
       tags,
       summary: 'List products (filters, sort, pagination); the total is in X-Total-Count',
@@ -114,7 +114,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       }),
   });
 
-  app.get('/facets', {
+  app.get('/api/products/facets', {
     schema: {
       tags,
       summary:
@@ -137,7 +137,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       }),
   });
 
-  app.get('/:id', {
+  app.get('/api/products/:id', {
     schema: {
       tags,
       summary: 'One product, with its variants',
@@ -148,7 +148,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       app.readCache.serve(request, reply, ['catalog'], async () => ({ body: await service.get(request.params.id) })),
   });
 
-  app.post('/create', {
+  app.post('/api/products/create', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -164,7 +164,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     },
   });
 
-  app.put('/:id', {
+  app.put('/api/products/:id', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -184,7 +184,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     },
   });
 
-  app.put('/:id/variants', {
+  app.put('/api/products/:id/variants', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -204,7 +204,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     handler: async (request) => service.setVariants(request.params.id, request.body.variants, request.body.sizeScale),
   });
 
-  app.get('.csv', {
+  app.get('/api/products.csv', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -222,7 +222,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
         .send(exportCatalogue(app.db) as never),
   });
 
-  app.post('/import', {
+  app.post('/api/products/import', {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -270,7 +270,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     },
   });
 
-  app.delete('/:id', {
+  app.delete('/api/products/:id', {
     onRequest: app.requireAdmin,
     schema: { tags, summary: 'Delete a product', security, params: idParams, response: { 200: catalogMessage, ...errors } },
     handler: async (request) => service.remove(request.params.id),

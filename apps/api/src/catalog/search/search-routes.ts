@@ -4,7 +4,7 @@ import { errorResponse, normaliseSearchText, suggestQuery, suggestResponse } fro
 import type { SearchService } from './search-service.ts';
 
 const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = async (app, { service }) => {
-  app.get('/suggest', {
+  app.get('/api/search/suggest', {
     schema: {
       tags: ['catalog'],
       summary: 'Suggestions as you type: products (thumbnail, price), categories and brands matching the words',

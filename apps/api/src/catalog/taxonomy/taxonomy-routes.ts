@@ -1,6 +1,6 @@
 /**
- * The routes of one taxonomy resource (registered under /api/categories, /api/subs,
- * /api/subsubs and /api/brands). Reads are public; writes need an admin.
+ * The routes of one taxonomy resource, under its path in TAXONOMY_PATHS (/api/categories,
+ * /api/subs, /api/subsubs, /api/brands). Reads are public; writes need an admin.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -34,6 +34,14 @@ export interface TaxonomyRoutesOptions {
   alsoUpdate?: TaxonomyKind[];
 }
 
+/** Where each kind's routes are: `${path}`, `${path}/:id`, `${path}/create`. */
+export const TAXONOMY_PATHS: Record<TaxonomyKind, string> = {
+  category: '/api/categories',
+  sub: '/api/subs',
+  subsub: '/api/subsubs',
+  brand: '/api/brands',
+};
+
 const idParams = z.object({ id: z.string() });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const writeErrors = { ...errors, 413: errorResponse, 415: errorResponse };
@@ -48,6 +56,7 @@ function listQuery(kind: TaxonomyKind): z.ZodType<TaxonomyListFilters, TaxonomyL
 
 const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app, opts) => {
   const { kind, service } = opts;
+  const base = TAXONOMY_PATHS[kind];
   const label = service.label(kind);
   const tags = ['catalog'];
   const consumes = service.hasImage(kind) ? ['application/json', 'multipart/form-data'] : undefined;
@@ -65,7 +74,7 @@ const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app,
     return app.images.save(files[0]!);
   }
 
-  app.get('/', {
+  app.get(base, {
     schema: {
       tags,
       summary: `List ${label} rows: search, filter, sort (by name unless told) and page (all without limit); the total is in X-Total-Count`,
@@ -79,12 +88,12 @@ const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app,
       }),
   });
 
-  app.get('/:id', {
+  app.get(`${base}/:id`, {
     schema: { tags, summary: `One ${label}`, params: idParams, response: { 200: taxonomyItem, 404: errorResponse } },
     handler: async (request) => service.get(kind, request.params.id),
   });
 
-  app.post('/create', {
+  app.post(`${base}/create`, {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -101,7 +110,7 @@ const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app,
     },
   });
 
-  app.put('/:id', {
+  app.put(`${base}/:id`, {
     onRequest: app.requireAdmin,
     schema: {
       tags,
@@ -132,7 +141,7 @@ const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app,
     },
   });
 
-  app.delete('/:id', {
+  app.delete(`${base}/:id`, {
     onRequest: app.requireAdmin,
     schema: {
       tags,
