@@ -60,6 +60,14 @@ const page = <const P extends string>(
 const listing = <const P extends string>(path: P, component: string) =>
   page(path, 'listings.tsx', true, component, LISTING_QUERY_PARAMS);
 
+/**
+ * The listing pages of the web app's listing table (heading, intro and the filters each
+ * always applies: apps/web/src/features/catalog/listing-pages.ts), each one route to
+ * listings.tsx's ListingPage. Search and brand are listings of their own.
+ */
+export const LISTING_PAGE_PATHS = ['sales', 'women', 'men', 'beauty', 'homedecor', 'jewellery', 'new'] as const;
+export type ListingPath = (typeof LISTING_PAGE_PATHS)[number];
+
 /** In the router's order. */
 export const STOREFRONT_PAGES = [
   page('', 'home.tsx', true),
@@ -72,13 +80,7 @@ export const STOREFRONT_PAGES = [
   page('orders/:id', 'order.tsx', false),
   page('orders/:id/invoice', 'invoice.tsx', false),
   listing('search', 'SearchPage'),
-  listing('sales', 'SalesPage'),
-  listing('women', 'WomenPage'),
-  listing('men', 'MenPage'),
-  listing('beauty', 'BeautyPage'),
-  listing('homedecor', 'HomeDecorPage'),
-  listing('jewellery', 'JewelleryPage'),
-  listing('new', 'NewInPage'),
+  ...LISTING_PAGE_PATHS.map((path) => listing(path, 'ListingPage')),
   listing('brand', 'BrandPage'),
   page('dressescategory', 'category-landing.tsx', false, 'DressesLanding'),
   page('beautycategory', 'category-landing.tsx', false, 'BeautyLanding'),

@@ -5,7 +5,8 @@
  * routes/storefront that the table does not list is never routed. The frame (banner, header,
  * footer) is in the entry bundle; every page is loaded lazily. Route components stay thin:
  * they compose features. What a page adds to its entry (an id, a loader, a handle) is below;
- * a listing of LISTING_FILTERS gets the loader of its products.
+ * a page of the listing table (features/catalog/listing-pages.ts) gets the loader of its
+ * products and its path in its handle.
  *
  * Loaders put a page's main data in the query cache. In the browser they only start the
  * request (in parallel with the page's code) and never hold navigation up; in the
@@ -17,7 +18,7 @@
  * behind `import.meta.env.SSR`, false in the browser's build: they and the clients they use
  * (taxonomy, posts) stay out of the storefront's entry bundle.
  */
-import { STOREFRONT_PAGES, type StorefrontPage, type StorefrontPath } from '@shop/shared/storefront-pages';
+import { type ListingPath, STOREFRONT_PAGES, type StorefrontPage, type StorefrontPath } from '@shop/shared/storefront-pages';
 import type { TaxonomyItem } from '@shop/shared/catalog';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -25,7 +26,7 @@ import { data, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObje
 import { ApiError } from '@/lib/api-client.ts';
 import { productListOptions, productOptions } from '@/lib/api/products.ts';
 import type { TaxonomyKind } from '@/lib/api/taxonomy.ts';
-import { LISTING_FILTERS, type ListingPage } from '@/features/catalog/listing-pages.ts';
+import { isListingPath, LISTING_PAGES } from '@/features/catalog/listing-pages.ts';
 import { type ListingState, readListingState, toProductFilters } from '@/features/catalog/listing-params.ts';
 import { ErrorPage } from './routes/error-page.tsx';
 import { StorefrontFallback, type StorefrontHandle, StorefrontLayout } from './routes/storefront/layout.tsx';
@@ -56,9 +57,6 @@ function lazyPage({ module, component }: StorefrontPage): Pick<RouteObject, 'laz
   const load = pageModules[`/${module}`]!;
   return { lazy: async () => ({ Component: (await load())[component] }) };
 }
-
-/** The listing pages whose products start loading with their code (search and brand have no fixed filters). */
-const isListing = (path: string): path is ListingPage => Object.hasOwn(LISTING_FILTERS, path);
 
 const noBanner: StorefrontHandle = { announcement: false };
 
@@ -121,13 +119,14 @@ export function createStorefrontRoutes({ queryClient, wait }: RouteData): RouteO
     );
   }
 
-  /** A listing page whose products start loading with the page's code. */
-  const listing = (filters: ListingPage): PageExtras => ({
+  /** A page of the listing table, whose products start loading with the page's code (search and brand have no fixed filters). */
+  const listing = (path: ListingPath): PageExtras => ({
     loader: async ({ request }: LoaderFunctionArgs) => {
       const state = readListingState(new URL(request.url).searchParams);
-      await Promise.all([load(productListOptions(toProductFilters(state, LISTING_FILTERS[filters]))), requireNamed(state)]);
+      await Promise.all([load(productListOptions(toProductFilters(state, LISTING_PAGES[path].filters))), requireNamed(state)]);
       return null;
     },
+    handle: { listing: path } satisfies StorefrontHandle,
   });
 
   /**
@@ -178,7 +177,7 @@ export function createStorefrontRoutes({ queryClient, wait }: RouteData): RouteO
           children: STOREFRONT_PAGES.map(
             (page): RouteObject => ({
               ...(page.path === '' ? { index: true } : { path: page.path }),
-              ...(isListing(page.path) ? listing(page.path) : extras[page.path]),
+              ...(isListingPath(page.path) ? listing(page.path) : extras[page.path]),
               ...lazyPage(page),
             }),
           ),

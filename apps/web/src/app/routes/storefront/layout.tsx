@@ -5,6 +5,7 @@
  * entry bundle (its budget is 120 kB gzip); the banner (behind a placeholder of the same
  * height), the footer, pages, panels and the checkout flow load on demand.
  */
+import type { ListingPath } from '@shop/shared/storefront-pages';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigationType } from 'react-router';
 import { useSession } from '@/lib/session-store.ts';
@@ -26,6 +27,8 @@ const MegaMenuPanel = lazy(() => import('@/features/catalog/components/mega-menu
 export interface StorefrontHandle {
   /** false: no announcement banner (the blog pages). */
   announcement?: boolean;
+  /** A page of the listing table: which (listings.tsx's ListingPage reads it). */
+  listing?: ListingPath;
 }
 
 /** After a paid checkout, the home page shows the confirmation: the order and how it arrives. */

@@ -1,15 +1,19 @@
-/** The listing pages: one ProductListing each, configured by what the page lists, and its head (title with the count, breadcrumbs). */
+/**
+ * The listing pages: one ProductListing each, configured by what the page lists, and its head
+ * (title with the count, breadcrumbs): the listing table's pages, the search and a brand's page.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useMatches, useSearchParams } from 'react-router';
 import { JsonLd, PageHead } from '@/components/seo.tsx';
 import { productListOptions } from '@/lib/api/products.ts';
 import { settingsOptions } from '@/lib/api/settings.ts';
 import { breadcrumbJsonLd, type Crumb, DEFAULT_SHARE_IMAGE, DEFAULT_SHOP_NAME, listingPage } from '@/lib/seo.ts';
 import { BrandDirectory } from '@/features/catalog/components/brand-directory.tsx';
 import { type ListingConfig, ProductListing } from '@/features/catalog/components/product-listing.tsx';
-import { LISTING_FILTERS } from '@/features/catalog/listing-pages.ts';
+import { LISTING_PAGES, type ListingPageSpec } from '@/features/catalog/listing-pages.ts';
 import { readListingState, toProductFilters } from '@/features/catalog/listing-params.ts';
+import type { StorefrontHandle } from './layout.tsx';
 
 interface ListingPageProps extends ListingConfig {
   /** The pages above this one in the shop, after Home ('Brands' above a brand). */
@@ -71,68 +75,28 @@ export function SearchPage() {
   return <Listing heading="Search" search />;
 }
 
-export function SalesPage() {
-  return <Listing heading="Sale" intro="Pieces we love, for less while they last." fixed={LISTING_FILTERS.sales} />;
-}
-
-export function WomenPage() {
+/**
+ * A page of the listing table (women, sales, new in, ...; features/catalog/listing-pages.ts):
+ * the row of the route it is on, which names it in its handle (storefront-routes.tsx). Keyed
+ * by it, so going from one listing page to another starts the page afresh.
+ */
+export function ListingPage() {
+  const path = useMatches()
+    .map((match) => (match.handle as StorefrontHandle | undefined)?.listing)
+    .find((listing) => listing !== undefined);
+  if (!path) throw new Error('ListingPage is routed from the listing table, with its path in the handle');
+  const page: ListingPageSpec = LISTING_PAGES[path];
   return (
     <Listing
-      heading="Women"
-      intro="Adire, ankara and aso-oke, cut for every day and every party."
-      fixed={LISTING_FILTERS.women}
-      category="Women"
-      imagesFirst
+      key={path}
+      heading={page.heading}
+      intro={page.intro}
+      fixed={page.filters}
+      category={page.filters.category}
+      defaultSort={page.defaultSort}
+      imagesFirst={page.imagesFirst}
     />
   );
-}
-
-export function MenPage() {
-  return (
-    <Listing
-      heading="Men"
-      intro="Kaftans, shirts and trousers, tailored in Nigeria."
-      fixed={LISTING_FILTERS.men}
-      category="Men"
-    />
-  );
-}
-
-export function BeautyPage() {
-  return (
-    <Listing
-      heading="Beauty"
-      intro="Skincare, make-up and fragrance from Nigerian makers."
-      fixed={LISTING_FILTERS.beauty}
-      category="Beauty"
-    />
-  );
-}
-
-export function HomeDecorPage() {
-  return (
-    <Listing
-      heading="Home Decor"
-      intro="Cushions, vases, wall art and tableware."
-      fixed={LISTING_FILTERS.homedecor}
-      category="Home"
-    />
-  );
-}
-
-export function JewelleryPage() {
-  return (
-    <Listing
-      heading="Jewellery"
-      intro="Brass, gold and coral for every day."
-      fixed={LISTING_FILTERS.jewellery}
-      category="Jewellery"
-    />
-  );
-}
-
-export function NewInPage() {
-  return <Listing heading="New In" intro="The latest arrivals, newest first." defaultSort="latest" />;
 }
 
 export function BrandPage() {

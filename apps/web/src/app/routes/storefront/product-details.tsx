@@ -6,7 +6,7 @@ import { reviewsOptions } from '@/lib/api/reviews.ts';
 import { settingsOptions } from '@/lib/api/settings.ts';
 import { breadcrumbJsonLd, DEFAULT_SHOP_NAME, productJsonLd, productPage, productTrail } from '@/lib/seo.ts';
 import { ProductDetails } from '@/features/catalog/components/product-details.tsx';
-import { LISTING_FILTERS } from '@/features/catalog/listing-pages.ts';
+import { CATEGORY_LISTINGS } from '@/features/catalog/listing-pages.ts';
 import { ProductReviews } from '@/features/reviews/components/product-reviews.tsx';
 
 export default function ProductDetailsPage() {
@@ -29,10 +29,7 @@ export default function ProductDetailsPage() {
 
 /** The listing page of a category, by its name ('Women' → '/women'). */
 function listingPath(category: string): string | undefined {
-  const page = Object.entries(LISTING_FILTERS).find(
-    ([, filters]) => 'category' in filters && filters.category.toLowerCase() === category.toLowerCase(),
-  );
-  return page && `/${page[0]}`;
+  return CATEGORY_LISTINGS.find((page) => page.name.toLowerCase() === category.toLowerCase())?.to;
 }
 
 /** The product's title, description, shared-link tags and structured data (product, its reviews, where it sits in the shop). */

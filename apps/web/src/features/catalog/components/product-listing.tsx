@@ -17,7 +17,7 @@ import {
   imagesFirst,
   writeListingState,
 } from '../listing-choices.ts';
-import { LISTING_FILTERS } from '../listing-pages.ts';
+import { CATEGORY_LISTINGS } from '../listing-pages.ts';
 import { LISTING_PAGE_SIZE, type ListingState, readListingState, toProductFilters } from '../listing-params.ts';
 import { ListingFilters } from './listing-filters.tsx';
 import { Pagination } from './pagination.tsx';
@@ -147,11 +147,6 @@ function FilterChips({
   );
 }
 
-/** The top categories' listing pages (/women, /men, ...), from the pages' own filters. */
-const CATEGORY_PAGES = Object.entries(LISTING_FILTERS).flatMap(([page, filters]) =>
-  'category' in filters ? [{ to: `/${page}`, name: filters.category as string }] : [],
-);
-
 /**
  * Nothing matched: what to do about it. The filters chosen (each removable, or all at once),
  * other categories to look in (the sub-category's siblings, else the top categories), and
@@ -188,7 +183,7 @@ function EmptyResults({
   const related =
     siblings.length > 0
       ? siblings
-      : CATEGORY_PAGES.filter((c) => c.name.toLowerCase() !== category.toLowerCase() && c.to !== pathname);
+      : CATEGORY_LISTINGS.filter((c) => c.name.toLowerCase() !== category.toLowerCase() && c.to !== pathname);
 
   return (
     <div className="bg-cream px-6 py-10 sm:px-10" data-testid="empty-results">
