@@ -79,7 +79,6 @@ async function generate(): Promise<string> {
 it('finds every operation in exactly one route file, and docs/routes.md lists them as the code has them', async () => {
   const generated = await generate();
   expect(generated.match(/NOT FOUND|AMBIGUOUS.*/g) ?? []).toEqual([]);
-  // biome-ignore lint/style/noProcessEnv: npm run docs:routes asks this test to write the table.
   if (process.env.UPDATE_ROUTES_MD === '1') writeFileSync(table, generated);
   expect(readFileSync(table, 'utf8')).toBe(generated);
 });
