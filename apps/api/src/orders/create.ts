@@ -4,7 +4,7 @@
  * shop's stock (unpaid online orders, units per product, units waiting for payment on
  * delivery), delivery and coupon priced as the quote prices them, stock and coupon reserved,
  * and the order written: all or nothing, in one transaction. Lock order for every writer:
- * the shopper's row, then the coupon's, then the variants' (catalog/stock.ts).
+ * the shopper's row, then the coupon's, then the variants' (the catalogue's takeStock).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import {

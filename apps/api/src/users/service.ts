@@ -51,7 +51,7 @@ export async function updateProfile(db: Db, id: string, change: UpdateMeBody): P
 /**
  * Inserts a user; throws the driver's unique violation when the email is taken. Inside a
  * transaction, pass the hash made before it (`hashed`): a hash may wait its turn
- * (auth/passwords.ts), and should not hold a database connection meanwhile.
+ * (lib/passwords.ts), and should not hold a database connection meanwhile.
  */
 export async function insertUser(db: Db, input: RegisterBody, role: Role = 'shopper', hashed?: string): Promise<UserRow> {
   const passwordHash = hashed ?? (await hashPassword(input.password));
