@@ -1,9 +1,10 @@
 /**
  * The variants editor's form: one row per size and colour, typed as text and validated by
- * the shared variant schema (zodResolver), plus the helpers the editor's buttons use:
- * rows for every missing size × colour, a SKU suggested from the title, stock for all. A
- * loaded row keeps its variant's `stockVersion` and sends it back, so its stock is saved only
- * if nothing (an order, another admin) changed it since it was loaded.
+ * the shared variant schema (zodResolver), plus the helpers the editor uses: rows for every
+ * missing size × colour, a SKU suggested from the title, stock for all, each row's name and
+ * problem, the total stock, and each colour's photos. A loaded row keeps its variant's
+ * `stockVersion` and sends it back, so its stock is saved only if nothing (an order, another
+ * admin) changed it since it was loaded.
  */
 import type { ProductDetail } from '@shop/shared/catalog';
 import { SIZE_SCALE_NAMES, type SizeScale, variantInput } from '@shop/shared/variants';
@@ -118,3 +119,62 @@ export const colourList = (typed: string) =>
     .split(',')
     .map((c) => c.trim())
     .filter(Boolean);
+
+/** A row's name in its fields' labels ("medium / Red"; "row 3" for an empty one). */
+export const rowName = (row: Pick<VariantRow, 'size' | 'color'>, index: number) =>
+  [row.size, row.color].filter(Boolean).join(' / ') || `row ${index + 1}`;
+
+/** The first of a row's problems, in the order the editor says them (SKU, colour, prices, stock, size). */
+export function rowProblem(errors: Partial<Record<keyof VariantRow, { message?: string }>> | undefined): string | undefined {
+  return (
+    errors?.sku?.message ??
+    errors?.color?.message ??
+    errors?.price?.message ??
+    errors?.discount?.message ??
+    errors?.counter?.message ??
+    errors?.size?.message
+  );
+}
+
+/** The stock of all rows as typed (a row not a number counts 0). */
+export const totalStock = (rows: Pick<VariantRow, 'counter'>[]) =>
+  rows.reduce((sum, v) => sum + (Number.parseInt(v.counter, 10) || 0), 0);
+
+/** "Set all stock to": the count typed, or null when it is not a whole number of 0 or more. */
+export function stockForAll(typed: string): number | null {
+  const n = Number(typed);
+  return typed.trim() === '' || !Number.isInteger(n) || n < 0 ? null : n;
+}
+
+/** The sizes a row may choose: the scale's, and its own when outside it (the scale just changed), until it is changed. */
+export const sizeChoices = (scale: readonly string[], own: string): readonly string[] =>
+  scale.includes(own) || own === '' ? scale : [...scale, own];
+
+/** The colours the rows list, each once, as first typed. */
+export const listedColours = (rows: Pick<VariantRow, 'color'>[]) => [...new Set(rows.map((v) => v.color.trim()).filter(Boolean))];
+
+/** `chosen` with `item` ticked (in `all`'s order) or unticked. */
+export const ticked = <T>(all: readonly T[], chosen: readonly T[], item: T, on: boolean): T[] =>
+  on ? all.filter((x) => x === item || chosen.includes(x)) : chosen.filter((x) => x !== item);
+
+/** Each colour's chosen photos, by colour in lower case; a colour showing all of them has none chosen. */
+export function colourPhotos(product: ProductDetail): Record<string, string[]> {
+  const chosen: Record<string, string[]> = {};
+  for (const v of product.variants) {
+    const key = v.color.trim().toLowerCase();
+    if (key && !(key in chosen)) chosen[key] = v.imageUrls.length < product.imageUrls.length ? v.imageUrls : [];
+  }
+  return chosen;
+}
+
+/** The variants as the API takes them: each with the photos of its colour (none: all). */
+export function withPhotos(
+  variants: VariantsFormOutput['variants'],
+  photos: Record<string, string[]>,
+  imageCount: number,
+): (VariantsFormOutput['variants'][number] & { imageUrls: string[] })[] {
+  return variants.map((v) => {
+    const chosen = photos[v.color.trim().toLowerCase()];
+    return { ...v, imageUrls: chosen && chosen.length > 0 && chosen.length < imageCount ? chosen : [] };
+  });
+}

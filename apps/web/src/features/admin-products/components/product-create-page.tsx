@@ -23,8 +23,9 @@ import {
   toCreateFormData,
 } from '../product-form.ts';
 import { ProductFields } from './product-fields.tsx';
-import { NO_VARIANTS, useVariantsForm, VariantsFields, withPhotos } from './variants-editor.tsx';
-import type { VariantsFormOutput } from '../variant-form.ts';
+import { VariantsFields } from './variants-fields.tsx';
+import { NO_VARIANTS, useVariantsForm } from '../use-variants-editor.ts';
+import { type VariantsFormOutput, withPhotos } from '../variant-form.ts';
 import { useMutation } from '@tanstack/react-query';
 
 export function ProductCreatePage() {

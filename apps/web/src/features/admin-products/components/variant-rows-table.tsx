@@ -1,0 +1,115 @@
+/** The variants' rows: size, colour, SKU, price, discount and stock of each, the first problem of a row, and its Remove. */
+import { Trash2 } from 'lucide-react';
+import type { UseFieldArrayReturn } from 'react-hook-form';
+import { buttonClass, inputClass } from '@/components/admin/ui.tsx';
+import type { VariantsForm } from '../use-variants-editor.ts';
+import { rowName, rowProblem, sizeChoices, type VariantsFormValues } from '../variant-form.ts';
+
+const cellInput = `${inputClass} min-w-0 px-2 py-1.5`;
+
+export function VariantRowsTable({
+  form,
+  rows,
+  sizes,
+  title,
+  price,
+  discount,
+}: {
+  form: VariantsForm;
+  rows: UseFieldArrayReturn<VariantsFormValues, 'variants', 'key'>;
+  /** The scale's sizes. */
+  sizes: readonly string[];
+  title: string;
+  price?: number;
+  discount?: number;
+}) {
+  const errors = form.formState.errors;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">Variants of {title || 'the product'}</caption>
+        <thead className="text-xs text-neutral-600 uppercase">
+          <tr>
+            {['Size', 'Colour', 'SKU', 'Price (₦)', 'Discount (₦)', 'Stock'].map((heading) => (
+              <th key={heading} scope="col" className="py-2 pr-2 font-medium">
+                {heading}
+              </th>
+            ))}
+            <th scope="col" className="py-2">
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-100">
+          {rows.fields.map((row, i) => {
+            const rowErrors = errors.variants?.[i];
+            const problem = rowProblem(rowErrors);
+            const name = rowName(form.getValues(`variants.${i}`), i);
+            return (
+              <tr key={row.key} className="align-top">
+                <td className="py-2 pr-2">
+                  <select aria-label={`Size of ${name}`} className={cellInput} {...form.register(`variants.${i}.size`)}>
+                    <option value="">No size</option>
+                    {sizeChoices(sizes, row.size).map((size) => (
+                      <option key={size} value={size}>
+                        {size}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="py-2 pr-2">
+                  <input aria-label={`Colour of ${name}`} className={cellInput} {...form.register(`variants.${i}.color`)} />
+                </td>
+                <td className="py-2 pr-2">
+                  <input
+                    aria-label={`SKU of ${name}`}
+                    aria-invalid={rowErrors?.sku ? true : undefined}
+                    className={`${cellInput} font-mono`}
+                    {...form.register(`variants.${i}.sku`)}
+                  />
+                </td>
+                <td className="py-2 pr-2">
+                  <input
+                    aria-label={`Price of ${name}`}
+                    inputMode="decimal"
+                    placeholder={price === undefined ? '' : String(price)}
+                    className={`${cellInput} w-28`}
+                    {...form.register(`variants.${i}.price`)}
+                  />
+                </td>
+                <td className="py-2 pr-2">
+                  <input
+                    aria-label={`Discount of ${name}`}
+                    inputMode="decimal"
+                    placeholder={discount === undefined ? '' : String(discount)}
+                    className={`${cellInput} w-24`}
+                    {...form.register(`variants.${i}.discount`)}
+                  />
+                </td>
+                <td className="py-2 pr-2">
+                  <input
+                    aria-label={`Stock of ${name}`}
+                    inputMode="numeric"
+                    aria-invalid={rowErrors?.counter ? true : undefined}
+                    className={`${cellInput} w-20`}
+                    {...form.register(`variants.${i}.counter`)}
+                  />
+                  {problem ? (
+                    <p role="alert" className="mt-1 text-xs text-red-600">
+                      {problem}
+                    </p>
+                  ) : null}
+                </td>
+                <td className="py-2">
+                  <button type="button" className={buttonClass.icon} aria-label={`Remove ${name}`} onClick={() => rows.remove(i)}>
+                    <Trash2 size={16} aria-hidden="true" />
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
