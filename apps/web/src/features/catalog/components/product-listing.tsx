@@ -7,7 +7,6 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { inputClass } from '@/components/ui-classes.ts';
 import { type ProductFilters, productListOptions } from '@/lib/api/products.ts';
 import { facetsOptions } from '@/lib/api/search.ts';
-import { taxonomyListOptions } from '@/lib/api/taxonomy.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import {
   type ActiveFilter,
@@ -19,6 +18,7 @@ import {
 } from '../listing-choices.ts';
 import { CATEGORY_LISTINGS } from '../listing-pages.ts';
 import { LISTING_PAGE_SIZE, type ListingState, readListingState, toProductFilters } from '../listing-params.ts';
+import { useCategoryTaxonomy } from '../use-category-taxonomy.ts';
 import { ListingFilters } from './listing-filters.tsx';
 import { Pagination } from './pagination.tsx';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
@@ -168,13 +168,11 @@ function EmptyResults({
   chips: ReactNode;
 }) {
   const { pathname } = useLocation();
-  const categories = useQuery(taxonomyListOptions('category'));
-  const subs = useQuery(taxonomyListOptions('sub'));
-  const categoryId = categories.data?.find((c) => c.name.toLowerCase() === category.toLowerCase())?.id;
+  const taxonomy = useCategoryTaxonomy(category);
   const siblings =
-    sub && categoryId
-      ? (subs.data ?? [])
-          .filter((s) => s.categoryId === categoryId && s.name.toLowerCase() !== sub.toLowerCase())
+    sub && taxonomy.categoryId
+      ? taxonomy.subs
+          .filter((s) => s.name.toLowerCase() !== sub.toLowerCase())
           .map((s) => ({
             to: `${pathname}?${new URLSearchParams(ownCategory ? { sub: s.name } : { category, sub: s.name })}`,
             name: s.name,
