@@ -123,6 +123,7 @@ const ACCESS: Record<string, Rule> = {
   'POST /api/customers/create': 'admin',
   'GET /api/users': 'admin',
   'GET /api/users/countries': 'admin',
+  'GET /api/permissions': 'user',
   'GET /api/messages': 'admin',
   'GET /api/messages/{id}': 'admin',
   'POST /api/messages/{id}/resend': 'admin',

@@ -46,6 +46,7 @@ import { posRoutes } from './pos/index.ts';
 import { purchaseRoutes } from './purchases/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
 import { seoRoutes } from './seo/index.ts';
+import { staffRoutes } from './staff/index.ts';
 import { userRoutes } from './users/index.ts';
 
 export interface BuildAppOptions {
@@ -249,6 +250,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(contentRoutes);
   await app.register(customerRoutes);
   await app.register(userRoutes);
+  await app.register(staffRoutes);
   await app.register(messageRoutes);
   await app.register(seoRoutes);
 

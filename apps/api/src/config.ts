@@ -26,6 +26,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   JWT_TTL: z.string().default('7d'),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
   REDIS_URL: optionalString,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW: z.string().default('1 minute'),
@@ -91,6 +92,8 @@ export interface Config {
   databasePoolSize: number;
   jwtSecret: string;
   jwtTtl: string;
+  /** A staff session ends after this many minutes without a request (and after 7 days in any case). */
+  staffSessionIdleMinutes: number;
   redisUrl: string | undefined;
   /** Per client IP and e-mail, per endpoint. */
   authRateLimit: { max: number; timeWindow: string };
@@ -244,6 +247,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret,
     jwtTtl: e.JWT_TTL,
+    staffSessionIdleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
     redisUrl: e.REDIS_URL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindow: e.AUTH_RATE_WINDOW },
     authIpRateLimit: { max: e.AUTH_IP_RATE_LIMIT, timeWindow: e.AUTH_RATE_WINDOW },

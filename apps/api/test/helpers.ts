@@ -12,7 +12,10 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createPglite, type Database, openDatabase } from '../src/db/client.ts';
-import { upsertAdmin } from '../src/users/service.ts';
+import { type RoleTemplate, TEMPLATE_ROLES } from '@shop/shared';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { findRoleByTemplate } from '../src/staff/index.ts';
+import { insertUser, upsertAdmin } from '../src/users/index.ts';
 import { withDatabase } from './global-setup.ts';
 
 export async function createTestDatabase(): Promise<Database> {
@@ -116,6 +119,22 @@ export async function createAdmin(ctx: TestContext, email = `admin-${randomBytes
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/adminlogin', payload: { email, password } });
   const json = res.json() as { accessToken: string; user: { id: string } };
   return { ...json, email, password };
+}
+
+/**
+ * A staff member of the given template's role (Owner by default), signed in through the
+ * back office's sign-in: their token, id and permissions.
+ */
+export async function createStaff(ctx: TestContext, template: RoleTemplate = 'owner') {
+  const password = 'staff password 123';
+  const role = await findRoleByTemplate(ctx.database.db, template);
+  const body = newShopper({ firstName: TEMPLATE_ROLES[template].name.split(' ')[0], lastName: 'Staff', password });
+  const hashed = await hashPassword(password);
+  await insertUser(ctx.database.db, body, 'admin', hashed, role.id);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/adminlogin', payload: { email: body.email, password } });
+  if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.statusCode} ${res.body}`);
+  const json = res.json() as { accessToken: string; user: { id: string; permissions: string[]; staffRole: string } };
+  return { ...json, email: body.email, password, roleId: role.id };
 }
 
 export function bearer(token: string): InjectOptions['headers'] {

@@ -36,7 +36,12 @@ export const authUser = z.object({
   city: z.string(),
   state: z.string(),
   country: z.string(),
+  /** `admin` for every staff member, `shopper` otherwise: what the original clients read. */
   role: z.enum(ROLES),
+  /** A staff member's role's name (Owner, Cashier, ...); null for a shopper. */
+  staffRole: z.string().nullable().optional(),
+  /** A staff member's permissions (staff.ts); empty for a shopper. */
+  permissions: z.array(z.string()).optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 

@@ -23,3 +23,4 @@ export * from './payment-words.ts';
 export * from './search.ts';
 export * from './tracking.ts';
 export * from './paths.ts';
+export * from './staff.ts';

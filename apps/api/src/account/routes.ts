@@ -10,9 +10,8 @@ const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409
 const params = z.object({ id: z.string().max(100) });
 
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
-
   app.get('/api/account/addresses', {
+    config: { access: 'signed-in' },
     schema: {
       tags,
       security,
@@ -23,6 +22,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/account/addresses', {
+    config: { access: 'signed-in' },
     schema: {
       tags,
       security,
@@ -34,6 +34,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/account/addresses/:id', {
+    config: { access: 'signed-in' },
     schema: {
       tags,
       security,
@@ -46,6 +47,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/account/addresses/:id', {
+    config: { access: 'signed-in' },
     schema: {
       tags,
       security,

@@ -11,9 +11,8 @@ const security = [{ bearerAuth: [] }];
 const adminErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-
   app.get('/api/admin/stats', {
+    config: { access: 'reports.sales' },
     schema: {
       tags,
       security,
@@ -24,6 +23,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/audit', {
+    config: { access: 'audit.read' },
     schema: {
       tags,
       security,

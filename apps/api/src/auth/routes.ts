@@ -17,7 +17,8 @@ import {
 import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
 import { clientOf } from '../lib/client-address.ts';
-import { createAuthService } from './service.ts';
+import { createAuthService, type Device } from './service.ts';
+import { revokeSessions } from './sessions.ts';
 import { revokeTokens, toAuthUser, updateProfile } from '../users/index.ts';
 
 const tags = ['auth'];
@@ -33,6 +34,12 @@ export const RESET_REQUEST_LIMITS = {
   perAddress: { max: 5, timeWindow: '15 minutes' },
   perClient: { max: 20, timeWindow: '15 minutes' },
 } as const;
+
+/** Where a request comes from, as a staff session records it. */
+const deviceOf = (request: FastifyRequest): Device => ({
+  ip: clientOf(request),
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.db, app.tokens, app.messages.notifier);
@@ -60,52 +67,52 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: perClient,
     // After validation: a form refused as invalid is not an account tried.
     preHandler: app.limitRegistrations,
-    config: { rateLimit },
+    config: { rateLimit, access: 'public' },
     schema: {
       tags,
       summary: 'Create a shopper account and sign in',
       body: registerBody,
       response: { 201: authResponse, ...errors },
     },
-    handler: async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+    handler: async (request, reply) => reply.status(201).send(await auth.register(request.body, deviceOf(request))),
   });
 
   app.post('/api/auth/login', {
     onRequest: perClient,
     preHandler: signInBackoff.check,
     onResponse: signInBackoff.count,
-    config: { rateLimit },
+    config: { rateLimit, access: 'public' },
     schema: { tags, summary: 'Sign in', body: loginBody, response: { 200: authResponse, ...errors } },
-    handler: async (request) => auth.login(request.body.email, request.body.password),
+    handler: async (request) => auth.login(request.body.email, request.body.password, deviceOf(request)),
   });
 
   app.post('/api/auth/adminlogin', {
     onRequest: perClient,
     preHandler: signInBackoff.check,
     onResponse: signInBackoff.count,
-    config: { rateLimit },
+    config: { rateLimit, access: 'public' },
     schema: {
       tags,
       summary: 'Sign in to the back office (admins only)',
       body: loginBody,
       response: { 200: authResponse, ...errors },
     },
-    handler: async (request) => auth.adminLogin(request.body.email, request.body.password),
+    handler: async (request) => auth.adminLogin(request.body.email, request.body.password, deviceOf(request)),
   });
 
   app.get('/api/auth/me', {
-    onRequest: app.requireUser,
+    config: { access: 'signed-in' },
     schema: {
       tags,
       summary: 'The signed-in user',
       security: [{ bearerAuth: [] }],
       response: { 200: z.object({ user: authUser }), 401: errorResponse },
     },
-    handler: async (request) => ({ user: toAuthUser(request.user!) }),
+    handler: async (request) => ({ user: toAuthUser(request.user!, request.staff?.role) }),
   });
 
   app.patch('/api/auth/me', {
-    onRequest: app.requireUser,
+    config: { access: 'signed-in' },
     schema: {
       tags,
       summary: 'Change your name or phone',
@@ -113,11 +120,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateMeBody,
       response: { 200: z.object({ user: authUser }), 400: errorResponse, 401: errorResponse },
     },
-    handler: async (request) => ({ user: toAuthUser(await updateProfile(app.db, request.user!.id, request.body)) }),
+    handler: async (request) => ({
+      user: toAuthUser(await updateProfile(app.db, request.user!.id, request.body), request.staff?.role),
+    }),
   });
 
   app.post('/api/auth/logout', {
-    onRequest: app.requireUser,
+    config: { access: 'signed-in' },
     schema: {
       tags,
       summary: 'Sign out: the token sent, and every other token of the account, stops working at once',
@@ -126,13 +135,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       await revokeTokens(app.db, request.user!.id);
+      await revokeSessions(app.db, request.user!.id);
       return reply.status(204).send(null);
     },
   });
 
   app.post('/api/auth/password', {
-    onRequest: [perClient, app.requireUser],
-    config: { rateLimit },
+    onRequest: perClient,
+    config: { rateLimit, access: 'signed-in' },
     schema: {
       tags,
       summary: 'Change your password (signs out other sessions)',
@@ -140,10 +150,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: changePasswordBody,
       response: { 200: authResponse, ...errors },
     },
-    handler: async (request) => auth.changePassword(request.user!, request.body.currentPassword, request.body.newPassword),
+    handler: async (request) =>
+      auth.changePassword(request.user!, request.body.currentPassword, request.body.newPassword, deviceOf(request)),
   });
 
   app.post('/api/auth/forgot', {
+    config: { access: 'public' },
     // After validation, so the address counted is the normalised one.
     preHandler: limitResetRequests,
     schema: {
@@ -160,7 +172,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/auth/reset', {
     onRequest: perClient,
-    config: { rateLimit },
+    config: { rateLimit, access: 'public' },
     schema: {
       tags,
       summary: "Set a new password with a reset link's token (once, within the hour; signs the account out everywhere)",

@@ -9,15 +9,40 @@ import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Notifier } from '../messages/index.ts';
-import { findUserByEmail, findUserById, insertUser, setPassword, toAuthUser } from '../users/index.ts';
+import { findRole, toStaffRole } from '../staff/index.ts';
+import { findUserByEmail, findUserById, insertUser, recordSignIn, setPassword, toAuthUser } from '../users/index.ts';
 import { claimReset, endResets, hashResetToken, insertReset, newResetToken, pruneResets } from './password-resets.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { createSession } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 
+/** Where a sign-in comes from: a staff member's session keeps it (GET /api/auth/sessions shows it). */
+export interface Device {
+  ip: string;
+  userAgent: string;
+}
+
+export const DEACTIVATED = 'This account is deactivated';
+
 export function createAuthService(db: Db, tokens: TokenService, notifier: Notifier) {
-  async function session(user: UserRow): Promise<AuthResponse> {
-    const accessToken = await tokens.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
-    return { accessToken, user: toAuthUser(user) };
+  /**
+   * The token (and the account) a sign-in answers. A staff member's token names a new
+   * session, and the answer carries their role's name and permissions.
+   */
+  async function session(user: UserRow, device: Device): Promise<AuthResponse> {
+    if (user.role !== 'admin') {
+      const accessToken = await tokens.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
+      return { accessToken, user: toAuthUser(user) };
+    }
+    if (!user.active) throw forbidden(DEACTIVATED);
+    const role = user.staffRoleId ? await findRole(db, user.staffRoleId) : undefined;
+    if (!role) throw forbidden(DEACTIVATED);
+    const staffSession = await db.transaction(async (tx) => {
+      await recordSignIn(tx, user.id);
+      return createSession(tx, { userId: user.id, ...device });
+    });
+    const accessToken = await tokens.sign({ sub: user.id, role: user.role, tv: user.tokenVersion, sid: staffSession.id });
+    return { accessToken, user: toAuthUser(user, toStaffRole(role)) };
   }
 
   /** Same answer and about the same time whether the email is unknown or the password wrong. */
@@ -31,7 +56,7 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
   return {
     session,
 
-    async register(input: RegisterBody): Promise<AuthResponse> {
+    async register(input: RegisterBody, device: Device): Promise<AuthResponse> {
       // Hashed before the transaction: the hash may queue (passwords.ts), the connection should not wait.
       const passwordHash = await hashPassword(input.password);
       try {
@@ -41,28 +66,29 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
           await notifier.welcome(tx, created);
           return created;
         });
-        return await session(user);
+        return await session(user, device);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken);
         throw error;
       }
     },
 
-    async login(email: string, password: string): Promise<AuthResponse> {
-      return session(await checkCredentials(email, password));
+    async login(email: string, password: string, device: Device): Promise<AuthResponse> {
+      return session(await checkCredentials(email, password), device);
     },
 
-    async adminLogin(email: string, password: string): Promise<AuthResponse> {
+    /** The back office's sign-in: any active staff member. */
+    async adminLogin(email: string, password: string, device: Device): Promise<AuthResponse> {
       const user = await checkCredentials(email, password);
       if (user.role !== 'admin') throw forbidden(MESSAGES.notAdmin);
-      return session(user);
+      return session(user, device);
     },
 
     /**
      * Changing the password signs out every other session (token version bump), ends any
      * reset link still open, and tells the owner by e-mail.
      */
-    async changePassword(user: UserRow, currentPassword: string, newPassword: string): Promise<AuthResponse> {
+    async changePassword(user: UserRow, currentPassword: string, newPassword: string, device: Device): Promise<AuthResponse> {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw unauthorized('Current password is incorrect');
       }
@@ -71,7 +97,7 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
         await endResets(tx, user.id);
         await notifier.passwordChanged(tx, user);
       });
-      return session({ ...(await checkCredentials(user.email, newPassword)) });
+      return session({ ...(await checkCredentials(user.email, newPassword)) }, device);
     },
 
     /**

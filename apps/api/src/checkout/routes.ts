@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
 import type { PricedMethod } from '../delivery/index.ts';
 import { badRequest } from '../lib/http-error.ts';
-import { type OrderWithLines, transferInstructionsFor } from '../orders/index.ts';
+import { type OrderWithLines, transferInstructionsFor, viewerOf } from '../orders/index.ts';
 
 const tags = ['checkout'];
 const security = [{ bearerAuth: [] }];
@@ -75,7 +75,8 @@ function paymentMethodsFor(card: boolean, transfer: boolean, method: PricedMetho
 
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/checkout/quote', {
-    onRequest: [app.requireUser, app.limitQuote],
+    config: { access: 'signed-in' },
+    onRequest: app.limitQuote,
     schema: {
       tags,
       security,
@@ -129,8 +130,9 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/checkout', {
+    config: { access: 'signed-in' },
     // Counted before the body is checked: refused and invalid tries count too.
-    onRequest: [app.requireUser, app.limitCheckout],
+    onRequest: app.limitCheckout,
     schema: {
       tags,
       security,
@@ -205,7 +207,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/checkout/:reference/verify', {
-    onRequest: app.requireUser,
+    config: { access: 'owner-of-resource' },
     schema: {
       tags,
       security,
@@ -214,7 +216,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: verifyResponse, ...errors },
     },
     handler: async (request) => {
-      const settled = await app.payments.verify(await app.orders.visibleByReference(request.params.reference, request.user!));
+      const settled = await app.payments.verify(await app.orders.visibleByReference(request.params.reference, viewerOf(request)));
       return {
         status: settled.order.status,
         paid: goesAhead(settled.order),

@@ -11,13 +11,14 @@ const params = z.object({ id: z.string().max(100) });
 /** Mounted at /api/banners. Writes are for admins; auth runs before the body is validated. */
 const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/banners', {
+    config: { access: 'public' },
     schema: { tags, summary: 'Active banners in display order', response: { 200: z.array(banner) } },
     handler: (request, reply) =>
       app.readCache.serve(request, reply, ['content'], async () => ({ body: await listBanners(app.db) })),
   });
 
   app.get('/api/banners/all', {
-    onRequest: app.requireAdmin,
+    config: { access: 'content.write' },
     schema: {
       tags,
       summary: 'Every banner, including inactive ones (admin)',
@@ -28,7 +29,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/banners/create', {
-    onRequest: app.requireAdmin,
+    config: { access: 'content.write' },
     schema: {
       tags,
       summary: 'Create a banner (admin); answers 200 as the original back office expects',
@@ -40,7 +41,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/banners/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'content.write' },
     schema: {
       tags,
       summary: 'Change a banner’s title, active flag or position (admin)',
@@ -53,7 +54,7 @@ const bannerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/banners/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'content.write' },
     schema: {
       tags,
       summary: 'Delete a banner (admin)',

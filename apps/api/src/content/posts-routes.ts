@@ -41,6 +41,7 @@ const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPostService(app.db, app.images);
 
   app.get('/api/posts', {
+    config: { access: 'public' },
     schema: {
       tags,
       summary: 'Blog posts, newest first (total in X-Total-Count)',
@@ -55,12 +56,13 @@ const postRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/posts/:id', {
+    config: { access: 'public' },
     schema: { tags, summary: 'One blog post', params, response: { 200: post, 404: errorResponse } },
     handler: async (request) => service.get(request.params.id),
   });
 
   app.post('/api/posts/create', {
-    onRequest: app.requireAdmin,
+    config: { access: 'content.write' },
     preValidation: multipartToBody,
     schema: {
       tags,
@@ -74,7 +76,7 @@ const postRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/posts/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'content.write' },
     preValidation: multipartToBody,
     schema: {
       tags,
@@ -89,7 +91,7 @@ const postRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/posts/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'content.write' },
     schema: {
       tags,
       summary: 'Delete a post and its image (admin)',

@@ -10,9 +10,8 @@ const adminErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse
 const params = z.object({ id: z.string().max(100) });
 
 const couponRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-
   app.get('/api/coupons', {
+    config: { access: 'coupons.write' },
     schema: {
       tags,
       security,
@@ -23,6 +22,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/coupons', {
+    config: { access: 'coupons.write' },
     schema: {
       tags,
       security,
@@ -34,6 +34,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/coupons/:id', {
+    config: { access: 'coupons.write' },
     schema: {
       tags,
       security,
@@ -46,6 +47,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/coupons/:id', {
+    config: { access: 'coupons.write' },
     schema: {
       tags,
       security,

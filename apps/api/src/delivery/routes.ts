@@ -11,6 +11,7 @@ const params = z.object({ id: z.string().max(100) });
 
 const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/delivery/zones', {
+    config: { access: 'public' },
     schema: {
       tags,
       summary: 'The states a shopper can choose, and the enabled zones with their enabled methods (fees in naira)',
@@ -20,7 +21,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/delivery/zones/all', {
-    onRequest: app.requireAdmin,
+    config: { access: 'delivery.write' },
     schema: {
       tags,
       security,
@@ -31,7 +32,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/delivery/zones', {
-    onRequest: app.requireAdmin,
+    config: { access: 'delivery.write' },
     schema: {
       tags,
       security,
@@ -43,7 +44,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/delivery/zones/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'delivery.write' },
     schema: {
       tags,
       security,
@@ -57,7 +58,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/delivery/zones/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'delivery.write' },
     schema: {
       tags,
       security,

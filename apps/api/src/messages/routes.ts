@@ -34,7 +34,6 @@ function toView(m: ListedMessage) {
 
 /** Mounted at /api/messages. */
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
   const params = z.object({ id: z.string().max(100) });
   const one = async (id: string) => {
     const message = isUuid(id) ? await findMessage(app.db, id) : undefined;
@@ -43,6 +42,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/api/messages', {
+    config: { access: 'messages.read' },
     schema: {
       tags,
       security,
@@ -58,6 +58,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/messages/:id', {
+    config: { access: 'messages.read' },
     schema: {
       tags,
       security,
@@ -79,6 +80,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/messages/:id/resend', {
+    config: { access: 'messages.read' },
     schema: {
       tags,
       security,

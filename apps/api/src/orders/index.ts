@@ -14,7 +14,7 @@ export {
   type LineInput,
 } from './create.ts';
 export { noEvents, type OrderEvents } from './events.ts';
-export { isVisibleTo, type OrderWithLines } from './queries.ts';
+export { isVisibleTo, type OrderWithLines, type Viewer, viewerOf } from './queries.ts';
 export {
   type CardRefundAnswer,
   type CardRefunds,

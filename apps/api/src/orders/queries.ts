@@ -6,6 +6,7 @@
  */
 import { isUuid } from '@shop/shared';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import {
   type OrderLineRow,
@@ -87,9 +88,18 @@ export async function fresh(tx: Db | Tx, order: OrderRow, moved: OrderRow | unde
   return withLines(tx, now ?? order);
 }
 
-/** Whether `user` may see the order: its shopper, or an admin (others get 404, so ids do not leak). */
-export function isVisibleTo(order: OrderRow | undefined, user: { id: string; role: string }): order is OrderWithLines {
-  return order !== undefined && (user.role === 'admin' || order.userId === user.id);
+/** Who asks to see an order: a shopper sees her own, staff who may read orders see any. */
+export interface Viewer {
+  id: string;
+  readsAll: boolean;
+}
+
+/** The signed-in caller as a viewer of orders (staff read others' orders with `orders.read`). */
+export const viewerOf = (request: FastifyRequest): Viewer => ({ id: request.user!.id, readsAll: request.can('orders.read') });
+
+/** Whether the viewer may see the order (others get 404, so ids do not leak). */
+export function isVisibleTo(order: OrderRow | undefined, viewer: Viewer): order is OrderWithLines {
+  return order !== undefined && (viewer.readsAll || order.userId === viewer.id);
 }
 
 /** Each card payment's provider reference: what a card refund is made against. */
@@ -112,9 +122,9 @@ export function createOrderQueries(db: Db) {
     getByReference,
 
     /** The order paid with `reference`, to its shopper or an admin; 404 otherwise, so ids do not leak. */
-    async visibleByReference(reference: string, user: { id: string; role: string }): Promise<OrderWithLines> {
+    async visibleByReference(reference: string, viewer: Viewer): Promise<OrderWithLines> {
       const order = await getByReference(reference);
-      if (!isVisibleTo(order, user)) throw notFound('Order not found');
+      if (!isVisibleTo(order, viewer)) throw notFound('Order not found');
       return order;
     },
 

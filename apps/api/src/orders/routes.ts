@@ -7,7 +7,8 @@ import { errorResponse, nairaToKobo, ORDER_STATUSES, orderView, recordPaymentBod
 import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
 import { notFound } from '../lib/http-error.ts';
-import { isVisibleTo, type OrderWithLines } from './queries.ts';
+import { refuse } from '../lib/refuse.ts';
+import { isVisibleTo, type OrderWithLines, type Viewer, viewerOf } from './queries.ts';
 import { toOrderView } from './view.ts';
 
 const tags = ['orders'];
@@ -28,15 +29,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The order as the API shows it, with the shop's bank details for an unpaid transfer. */
   const present = async (order: OrderWithLines) => toOrderView(order, await getSettings(app.db));
 
-  /** The order, to its owner or an admin; 404 otherwise, so ids do not leak. */
-  async function visibleOrder(id: string, user: { id: string; role: string }) {
+  /** The order, to its shopper or staff who may read orders; 404 otherwise, so ids do not leak. */
+  async function visibleOrder(id: string, viewer: Viewer) {
     const order = await app.orders.get(id);
-    if (!isVisibleTo(order, user)) throw notFound('Order not found');
+    if (!isVisibleTo(order, viewer)) throw notFound('Order not found');
     return order;
   }
 
   app.get('/api/orders/mine', {
-    onRequest: app.requireUser,
+    config: { access: 'signed-in' },
     schema: {
       tags,
       security,
@@ -50,7 +51,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/orders/:id', {
-    onRequest: app.requireUser,
+    config: { access: 'owner-of-resource' },
     schema: {
       tags,
       security,
@@ -58,11 +59,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParams,
       response: { 200: orderView, ...errors },
     },
-    handler: async (request) => present(await visibleOrder(request.params.id, request.user!)),
+    handler: async (request) => present(await visibleOrder(request.params.id, viewerOf(request))),
   });
 
   app.post('/api/orders/:id/cancel', {
-    onRequest: app.requireUser,
+    config: { access: 'owner-of-resource' },
     schema: {
       tags,
       security,
@@ -74,7 +75,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/orders/:id/status', {
-    onRequest: app.requireAdmin,
+    config: { access: ['orders.fulfil', 'orders.cancel'] },
     schema: {
       tags,
       security,
@@ -91,13 +92,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { status, reason, note } = request.body;
+      // Cancelling is its own permission; sending and delivering are fulfilment's.
+      const needed = status === 'cancelled' || status === 'failed' ? 'orders.cancel' : 'orders.fulfil';
+      if (!request.can(needed)) throw refuse(needed);
       const { after } = await app.orders.transition(request.params.id, status, reason, note);
       return present(after);
     },
   });
 
   app.post('/api/orders/:id/confirm', {
-    onRequest: app.requireAdmin,
+    config: { access: 'orders.fulfil' },
     schema: {
       tags,
       security,
@@ -110,7 +114,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/orders/:id/refused', {
-    onRequest: app.requireAdmin,
+    config: { access: 'orders.fulfil' },
     schema: {
       tags,
       security,
@@ -123,7 +127,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/orders/:id/payments', {
-    onRequest: app.requireAdmin,
+    config: { access: 'orders.record_payment' },
     schema: {
       tags,
       security,
@@ -145,7 +149,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/orders/:id/refunds', {
-    onRequest: app.requireAdmin,
+    config: { access: 'orders.refund' },
     schema: {
       tags,
       security,
@@ -156,7 +160,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: orderView, 202: orderView, ...errors },
     },
     handler: async (request, reply) => {
-      const order = await visibleOrder(request.params.id, request.user!);
+      const order = await app.orders.get(request.params.id);
+      if (!order) throw notFound('Order not found');
       const { amount, reason, restock, lines } = request.body;
       const { order: after, answered } = await app.orders.refundPayment(order, {
         amount: amount === undefined ? undefined : nairaToKobo(amount),

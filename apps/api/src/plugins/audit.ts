@@ -60,7 +60,7 @@ function parseJson(payload: unknown, contentType: unknown): unknown {
 
 function isAdminWrite(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
-  return request.user?.role === 'admin' && WRITE_METHODS.has(request.method) && url !== undefined && isAuditedUrl(url);
+  return request.staff !== null && WRITE_METHODS.has(request.method) && url !== undefined && isAuditedUrl(url);
 }
 
 export default fp(

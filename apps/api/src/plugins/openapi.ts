@@ -1,4 +1,7 @@
-/** OpenAPI document generated from the routes' zod schemas: /api/openapi.json and /api/docs. */
+/**
+ * OpenAPI document generated from the routes' zod schemas: /api/openapi.json and /api/docs.
+ * Each operation carries `x-permission`, who may call it (its route's `config.access`).
+ */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +19,11 @@ export default fp(
         },
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
-      transform: jsonSchemaTransform,
+      transform: (input) => {
+        const transformed = jsonSchemaTransform(input);
+        const access = input.route.config?.access;
+        return access ? { ...transformed, schema: { ...transformed.schema, 'x-permission': access } } : transformed;
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

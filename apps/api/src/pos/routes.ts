@@ -7,7 +7,7 @@ import { sellAtPos } from './service.ts';
 
 const posRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/pos/orders', {
-    onRequest: app.requireAdmin,
+    config: { access: 'pos.sell' },
     schema: {
       tags: ['point of sale'],
       security: [{ bearerAuth: [] }],

@@ -7,6 +7,7 @@ import { errorResponse, purchase, purchaseCreateBody, purchaseFilters, purchaseL
 import { z } from 'zod';
 import { csvRow } from '../lib/csv.ts';
 import { notFound } from '../lib/http-error.ts';
+import { refuse } from '../lib/refuse.ts';
 import { createLegacyPurchase } from './legacy.ts';
 import { PURCHASE_CSV_COLUMNS, toPurchase } from './view.ts';
 
@@ -28,7 +29,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/api/purchases', {
-    onRequest: app.requireAdmin,
+    config: { access: 'orders.read' },
     schema: {
       tags,
       security,
@@ -45,7 +46,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/purchases.csv', {
-    onRequest: app.requireAdmin,
+    config: { access: 'customers.export' },
     schema: {
       tags,
       security,
@@ -74,7 +75,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/purchases/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'orders.read' },
     schema: {
       tags,
       security,
@@ -86,7 +87,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/purchases/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'orders.fulfil' },
     schema: {
       tags,
       security,
@@ -101,7 +102,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/purchases/:id/restore', {
-    onRequest: app.requireAdmin,
+    config: { access: 'orders.fulfil' },
     schema: {
       tags,
       security,
@@ -116,8 +117,9 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/purchases/create', {
+    config: { access: 'signed-in' },
     // Counted before the body is checked: refused and invalid tries count too.
-    onRequest: [app.requireUser, app.limitCheckout],
+    onRequest: app.limitCheckout,
     schema: {
       tags,
       security,
@@ -140,10 +142,13 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         503: errorResponse,
       },
     },
-    handler: async (request) =>
-      toPurchase(
+    handler: async (request) => {
+      // A staff member's purchase is a sale at the counter.
+      if (request.staff && !request.can('pos.sell')) throw refuse('pos.sell');
+      return toPurchase(
         await createLegacyPurchase({ db: app.db, orders: app.orders, payments: app.payments }, request.user!, request.body),
-      ),
+      );
+    },
   });
 };
 

@@ -11,7 +11,7 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createReviewService(app.db);
 
   app.post('/api/reviews/:productId', {
-    onRequest: app.requireUser,
+    config: { access: 'signed-in' },
     schema: {
       tags,
       security,
@@ -45,6 +45,7 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/products/:id/reviews', {
+    config: { access: 'public' },
     schema: {
       tags,
       summary: "A product's reviews, newest first (total in X-Total-Count)",

@@ -7,6 +7,7 @@ export {
   insertUser,
   revokeTokens,
   setPassword,
+  recordSignIn,
   toAuthUser,
   updateProfile,
   upsertAdmin,

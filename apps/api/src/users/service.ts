@@ -10,12 +10,13 @@ import {
   type UserListQuery,
   type UserSort,
 } from '@shop/shared';
-import type { Db } from '../db/client.ts';
-import { type UserRow, users } from '../db/schema/index.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { roles, type UserRow, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { containsPattern } from '../lib/like.ts';
 
-export function toAuthUser(u: UserRow): AuthUser {
+/** The account as the clients read it; a staff member's role's name and permissions with it. */
+export function toAuthUser(u: UserRow, staff?: { name: string; permissions: Iterable<string> }): AuthUser {
   return {
     id: u.id,
     fname: u.firstName,
@@ -27,7 +28,14 @@ export function toAuthUser(u: UserRow): AuthUser {
     state: u.state,
     country: u.country,
     role: u.role,
+    staffRole: staff?.name ?? null,
+    permissions: staff ? [...staff.permissions] : [],
   };
+}
+
+/** A staff member signed in: when, for the Staff page. */
+export async function recordSignIn(db: Db | Tx, userId: string): Promise<void> {
+  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -53,7 +61,14 @@ export async function updateProfile(db: Db, id: string, change: UpdateMeBody): P
  * transaction, pass the hash made before it (`hashed`): a hash may wait its turn
  * (lib/passwords.ts), and should not hold a database connection meanwhile.
  */
-export async function insertUser(db: Db, input: RegisterBody, role: Role = 'shopper', hashed?: string): Promise<UserRow> {
+export async function insertUser(
+  db: Db,
+  input: RegisterBody,
+  role: Role = 'shopper',
+  hashed?: string,
+  /** A staff member's role (roles.id); an admin without one is an Owner. */
+  staffRoleId?: string,
+): Promise<UserRow> {
   const passwordHash = hashed ?? (await hashPassword(input.password));
   const [row] = await db
     .insert(users)
@@ -68,11 +83,15 @@ export async function insertUser(db: Db, input: RegisterBody, role: Role = 'shop
       country: input.country,
       role,
       passwordHash,
+      staffRoleId: role === 'admin' ? (staffRoleId ?? OWNER_ROLE) : null,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
+
+/** The Owner role's id, as SQL (the role made from the owner template, migration 0019). */
+const OWNER_ROLE = sql<string>`(select ${roles.id} from ${roles} where ${roles.template} = 'owner')`;
 
 /**
  * Shopper accounts that cannot sign in (no password matches their hash): the demo shop's
@@ -96,8 +115,9 @@ export async function insertAccountsWithoutPassword(db: Db, people: Omit<Registe
 }
 
 /**
- * Creates an admin, or makes an existing account an admin with the given password.
- * Existing tokens of that account are revoked (token version bump).
+ * Creates an Owner, or makes an existing account an Owner (active again) with the given
+ * password: the first admin of ADMIN_EMAIL and `npm run admin:create`, which whoever runs
+ * the server uses. Existing tokens of that account are revoked (token version bump).
  */
 export async function upsertAdmin(
   db: Db,
@@ -126,6 +146,8 @@ export async function upsertAdmin(
     .update(users)
     .set({
       role: 'admin',
+      staffRoleId: OWNER_ROLE,
+      active: true,
       passwordHash: await hashPassword(input.password),
       tokenVersion: sql`${users.tokenVersion} + 1`,
     })

@@ -3,7 +3,7 @@
  * multipart with `imageUrl` files, as the original client sends them).
  */
 import { PassThrough, type Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   type CatalogueImportLine,
@@ -29,6 +29,7 @@ import { z } from 'zod';
 import { getSettings } from '../../content/index.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { refuse } from '../../lib/refuse.ts';
 import { exportCatalogue, importCatalogue } from '../csv/catalogue-csv.ts';
 import { readCatalogueFile } from '../csv/parse.ts';
 import { readForm } from './form.ts';
@@ -84,11 +85,18 @@ function correctionHeaders(showingResultsFor: string | null): Record<string, str
 }
 
 const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async (app, { service }) => {
+  /** A public list asked for by stock level: staff who may read the catalogue only. */
+  async function requireCatalogReader(request: FastifyRequest, reply: FastifyReply) {
+    await app.requireUser(request, reply);
+    if (!request.can('catalog.read')) throw refuse('catalog.read');
+  }
+
   /** The shop's low-stock threshold, read only for the admins' `stock` filter. */
   const listOptions = async (query: { stock?: string }) =>
     query.stock ? { lowStockThreshold: (await getSettings(app.db)).lowStockThreshold } : {};
 
   app.get('/api/products', {
+    config: { access: 'public' },
     schema: {
       tags,
       summary: 'List products (filters, sort, pagination); the total is in X-Total-Count',
@@ -100,9 +108,9 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       querystring: productListQuery,
       response: { 200: productListResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
     },
-    // Stock levels are the shop's business: only an admin may filter by them.
+    // Stock levels are the shop's business: only staff who may read the catalogue filter by them.
     preHandler: async (request, reply) => {
-      if (request.query.stock !== undefined) await app.requireAdmin(request, reply);
+      if (request.query.stock !== undefined) await requireCatalogReader(request, reply);
     },
     handler: (request, reply) =>
       app.readCache.serve(request, reply, request.query.stock ? ['catalog', 'content'] : ['catalog'], async (versions) => {
@@ -115,6 +123,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
   });
 
   app.get('/api/products/facets', {
+    config: { access: 'public' },
     schema: {
       tags,
       summary:
@@ -128,7 +137,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       response: { 200: facetsResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
     },
     preHandler: async (request, reply) => {
-      if (request.query.stock !== undefined) await app.requireAdmin(request, reply);
+      if (request.query.stock !== undefined) await requireCatalogReader(request, reply);
     },
     handler: (request, reply) =>
       app.readCache.serve(request, reply, request.query.stock ? ['catalog', 'content'] : ['catalog'], async () => {
@@ -138,6 +147,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
   });
 
   app.get('/api/products/:id', {
+    config: { access: 'public' },
     schema: {
       tags,
       summary: 'One product, with its variants',
@@ -149,7 +159,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
   });
 
   app.post('/api/products/create', {
-    onRequest: app.requireAdmin,
+    config: { access: 'catalog.write' },
     schema: {
       tags,
       summary: 'Create a product (multipart with repeated `imageUrl` files, or JSON without images)',
@@ -165,7 +175,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
   });
 
   app.put('/api/products/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'catalog.write' },
     schema: {
       tags,
       summary:
@@ -185,7 +195,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
   });
 
   app.put('/api/products/:id/variants', {
-    onRequest: app.requireAdmin,
+    config: { access: 'catalog.write' },
     schema: {
       tags,
       summary: "Replace a product's variants (sizes and colours with SKU, stock and optional price), in one transaction",
@@ -205,7 +215,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
   });
 
   app.get('/api/products.csv', {
-    onRequest: app.requireAdmin,
+    config: { access: 'catalog.read' },
     schema: {
       tags,
       summary: 'The catalogue as a CSV file: one row per variant, with its product’s columns (admin)',
@@ -223,7 +233,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
   });
 
   app.post('/api/products/import', {
-    onRequest: app.requireAdmin,
+    config: { access: 'catalog.write' },
     schema: {
       tags,
       summary: 'Import a catalogue CSV (multipart `file`): rows matched by SKU (admin)',
@@ -271,7 +281,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
   });
 
   app.delete('/api/products/:id', {
-    onRequest: app.requireAdmin,
+    config: { access: 'catalog.write' },
     schema: { tags, summary: 'Delete a product', security, params: idParams, response: { 200: catalogMessage, ...errors } },
     handler: async (request) => service.remove(request.params.id),
   });

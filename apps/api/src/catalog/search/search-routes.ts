@@ -5,6 +5,7 @@ import type { SearchService } from './search-service.ts';
 
 const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = async (app, { service }) => {
   app.get('/api/search/suggest', {
+    config: { access: 'public' },
     schema: {
       tags: ['catalog'],
       summary: 'Suggestions as you type: products (thumbnail, price), categories and brands matching the words',

@@ -75,6 +75,7 @@ const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app,
   }
 
   app.get(base, {
+    config: { access: 'public' },
     schema: {
       tags,
       summary: `List ${label} rows: search, filter, sort (by name unless told) and page (all without limit); the total is in X-Total-Count`,
@@ -89,12 +90,13 @@ const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app,
   });
 
   app.get(`${base}/:id`, {
+    config: { access: 'public' },
     schema: { tags, summary: `One ${label}`, params: idParams, response: { 200: taxonomyItem, 404: errorResponse } },
     handler: async (request) => service.get(kind, request.params.id),
   });
 
   app.post(`${base}/create`, {
-    onRequest: app.requireAdmin,
+    config: { access: 'catalog.write' },
     schema: {
       tags,
       summary: `Create a ${label}${consumes ? ' (JSON, or multipart with an optional `imageUrl` file)' : ''}`,
@@ -111,7 +113,7 @@ const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app,
   });
 
   app.put(`${base}/:id`, {
-    onRequest: app.requireAdmin,
+    config: { access: 'catalog.write' },
     schema: {
       tags,
       summary: `Rename a ${label} (JSON \`name\`)${consumes ? ', or replace its image (multipart `imageUrl` file)' : ''}`,
@@ -142,7 +144,7 @@ const taxonomyRoutes: FastifyPluginAsyncZod<TaxonomyRoutesOptions> = async (app,
   });
 
   app.delete(`${base}/:id`, {
-    onRequest: app.requireAdmin,
+    config: { access: 'catalog.write' },
     schema: {
       tags,
       summary: `Delete a ${label} that no product uses`,

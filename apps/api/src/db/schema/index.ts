@@ -5,3 +5,4 @@ export * from './users.ts';
 export * from './orders.ts';
 export * from './checkout.ts';
 export * from './messages.ts';
+export * from './staff.ts';

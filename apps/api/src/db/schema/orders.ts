@@ -263,20 +263,36 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * Every staff write, sign-in event and approval: who (copied in, so a later rename or role
+ * change does not rewrite the past), what, before and after, from where. Append-only: the
+ * database refuses UPDATE, DELETE and TRUNCATE on it (migration 0019), and an account named
+ * in it cannot be deleted.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'no action' }),
     actorEmail: text('actor_email'),
+    actorName: text('actor_name'),
+    /** The actor's role's name when it happened. */
+    actorRole: text('actor_role'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt.desc()),
+  ],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

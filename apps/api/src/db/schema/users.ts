@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '@shop/shared';
 
 export const roleEnum = pgEnum('user_role', ROLES);
@@ -21,9 +21,16 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Bumped to revoke every token issued before (password change, demotion). */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** A staff member's role (roles, schema/staff.ts; the foreign key is migration 0019's); null for a shopper. */
+    staffRoleId: uuid('staff_role_id'),
+    /** A deactivated staff member cannot sign in; staff are never deleted. */
+    active: boolean('active').notNull().default(true),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Staff, and only staff, have a role.
+    check('users_staff_role', sql`(${t.role} = 'admin') = (${t.staffRoleId} is not null)`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     // Admin users table: newest first, optionally filtered by country.
     index('users_created_at_idx').on(t.createdAt.desc(), t.id),
