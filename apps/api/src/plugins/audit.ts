@@ -22,6 +22,14 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const AUDIT_MAX_BODY_BYTES = 64 * 1024;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false`: the route records its own audit entries, in its own transactions, instead of
+     * the plugin doing it for it: it must keep something while refusing (a wrong PIN's count),
+     * or it calls a payment provider between its transactions (a card refund).
+     */
+    audit?: false;
+  }
   interface FastifyInstance {
     audit: {
       /** Resolves once every audit write started so far has finished (tests, shutdown). */
@@ -102,7 +110,7 @@ export default fp(
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!methods.some((m) => WRITE_METHODS.has(m)) || !isAuditedUrl(route.url)) return;
+      if (!methods.some((m) => WRITE_METHODS.has(m)) || !isAuditedUrl(route.url) || route.config?.audit === false) return;
       const ownOnSend = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
       route.onSend = [...ownOnSend, recordChange];
       const resource = resourceOf(route.url);
