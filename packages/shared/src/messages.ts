@@ -9,6 +9,7 @@ export const MESSAGE_TEMPLATES = [
   'welcome',
   'password-reset',
   'password-changed',
+  'staff-invitation',
   'order-received',
   'payment-received',
   'order-shipped',

@@ -131,3 +131,8 @@ export type RoleInput = z.infer<typeof roleInput>;
 export const rolePatch = roleInput.partial();
 
 export const permissionView = z.object({ key: z.string(), sentence: z.string() });
+
+// ── Invitations ─────────────────────────────────────────────────────────────────────────
+
+/** An invitation's link works this long, once. */
+export const INVITATION_TTL_HOURS = 72;

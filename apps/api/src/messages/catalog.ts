@@ -28,6 +28,8 @@ export interface MessageProps {
   welcome: { firstName: string };
   'password-reset': { firstName: string; link: string; minutes: number };
   'password-changed': { firstName: string };
+  /** An invitation to join the shop's staff: the link to accept it (its token sealed while stored). */
+  'staff-invitation': { inviterName: string; roleName: string; link: string; hours: number };
   /** A bank-transfer or pay-on-delivery order placed (card orders get the receipt once paid). */
   'order-received': { order: OrderView; orderUrl: string };
   /** The receipt, once the order is paid in full. */
@@ -45,19 +47,25 @@ export interface MessageProps {
 export type Props<T extends MessageTemplate> = MessageProps[T];
 
 /**
- * What is stored with a queued message: the props, except that a reset link's token is
- * kept sealed (encrypted with a key from the server's secret, seal.ts), so the database
- * never holds a usable reset token; the worker opens it just before sending.
+ * What is stored with a queued message: the props, except that a reset or invitation link's
+ * token is kept sealed (encrypted with a key from the server's secret, seal.ts), so the
+ * database never holds a usable token; the worker opens it just before sending.
  */
-export type StoredProps = Omit<MessageProps, 'password-reset'> & {
+export type StoredProps = Omit<MessageProps, SealedLinkTemplate> & {
   'password-reset': { firstName: string; sealedToken: string; minutes: number };
+  'staff-invitation': { inviterName: string; roleName: string; sealedToken: string; hours: number };
 };
+
+/** The messages whose link carries a token, and the storefront page the link opens. */
+export const SEALED_LINKS = { 'password-reset': '/reset-password', 'staff-invitation': '/accept-invitation' } as const;
+export type SealedLinkTemplate = keyof typeof SEALED_LINKS;
 
 /** Every message's subject, from its props (also stored with it, so the list needs no rendering). */
 export const SUBJECTS: { [T in MessageTemplate]: (props: StoredProps[T], shop: Pick<ShopInfo, 'name'>) => string } = {
   welcome: (_p, shop) => `Welcome to ${shop.name}`,
   'password-reset': (_p, shop) => `Reset your ${shop.name} password`,
   'password-changed': (_p, shop) => `Your ${shop.name} password was changed`,
+  'staff-invitation': (p, shop) => `${p.inviterName} invited you to the ${shop.name} team`,
   'order-received': (p) =>
     p.order.paymentMethod === 'transfer'
       ? `Order ${p.order.number} received: pay ${formatNairaAmount(p.order.balanceDue)} by transfer`

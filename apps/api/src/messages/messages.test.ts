@@ -249,6 +249,22 @@ describe('the Messages screen’s API', () => {
     expect(mailsTo('reset@example.com')[0]!.text).toContain(`${PUBLIC_URL}/reset-password?token=tok3n-in-the-link`);
   });
 
+  it("keeps an invitation link's token sealed too: hidden in the preview, working in the e-mail", async () => {
+    await ctx.app.messages.notifier.staffInvitation(
+      ctx.database.db,
+      { email: 'invited@example.com', inviterName: 'Shop Admin', roleName: 'Cashier' },
+      'inv1te-in-the-link',
+    );
+    const [invitation] = await ctx.database.db.select().from(messages).where(eq(messages.to, 'invited@example.com'));
+    expect(invitation!.subject).toBe('Shop Admin invited you to the Adire team');
+    expect(JSON.stringify(invitation!.props)).not.toContain('inv1te-in-the-link');
+    const preview = (await admin.json('GET', `/api/messages/${invitation!.id}`)).json();
+    expect(preview.html).not.toContain('inv1te-in-the-link');
+    expect(preview.text).toContain(`${PUBLIC_URL}/accept-invitation?token=(hidden)`);
+    await send();
+    expect(mailsTo('invited@example.com')[0]!.text).toContain(`${PUBLIC_URL}/accept-invitation?token=inv1te-in-the-link`);
+  });
+
   it('is for admins only, and answers 404 for an unknown message', async () => {
     const buyer = await shopper();
     expect((await buyer.json('GET', '/api/messages')).statusCode).toBe(403);

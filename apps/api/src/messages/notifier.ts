@@ -1,11 +1,12 @@
 /**
  * What the shop says, and to whom, when something happens: the order events (orders/events.ts)
- * and the account events (welcome, password reset and change) become queued messages, inside
- * the transaction of the change. Shopper messages go to the order's or account's e-mail; the
- * shop's go to the notification address in the settings, or to every admin without one.
+ * and the account events (welcome, password reset and change, a staff invitation) become
+ * queued messages, inside the transaction of the change. Shopper messages go to the order's or
+ * account's e-mail; the shop's go to the notification address in the settings, or to every
+ * admin without one.
  */
 import { eq } from 'drizzle-orm';
-import { koboToNaira, RESET_TOKEN_TTL_MINUTES, type StoreSettings } from '@shop/shared';
+import { INVITATION_TTL_HOURS, koboToNaira, RESET_TOKEN_TTL_MINUTES, type StoreSettings } from '@shop/shared';
 import { getSettings } from '../content/index.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema/index.ts';
@@ -180,6 +181,25 @@ export function createNotifier({ publicUrl, secret }: { publicUrl: string; secre
       await enqueue(
         tx,
         { template: 'password-changed', to: user.email, props: { firstName: user.firstName } },
+        { name: settings.storeName },
+      );
+    },
+
+    /** An invitation to the staff; `token` is the one in the link, sealed while queued (only its hash is kept). */
+    async staffInvitation(tx: Q, invitation: { email: string; inviterName: string; roleName: string }, token: string) {
+      const settings = await getSettings(tx);
+      await enqueue(
+        tx,
+        {
+          template: 'staff-invitation',
+          to: invitation.email,
+          props: {
+            inviterName: invitation.inviterName,
+            roleName: invitation.roleName,
+            sealedToken: seal(secret, token),
+            hours: INVITATION_TTL_HOURS,
+          },
+        },
         { name: settings.storeName },
       );
     },

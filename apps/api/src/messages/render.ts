@@ -1,10 +1,10 @@
 /**
- * A message as it is sent: its props made ready (a sealed reset token opened into its link),
+ * A message as it is sent: its props made ready (a sealed token opened into its link),
  * rendered by its React Email template into HTML and plain text. The templates (and React)
  * load on the first message, so a process that sends nothing never loads them.
  */
 import type { MessageTemplate } from '@shop/shared';
-import type { MessageProps, ShopInfo, StoredProps } from './catalog.ts';
+import { type MessageProps, SEALED_LINKS, type SealedLinkTemplate, type ShopInfo, type StoredProps } from './catalog.ts';
 import { unseal } from './seal.ts';
 
 export interface Rendered {
@@ -12,21 +12,23 @@ export interface Rendered {
   text: string;
 }
 
+const hasSealedLink = (template: MessageTemplate): template is SealedLinkTemplate => template in SEALED_LINKS;
+
 /**
- * The template's props from what was stored. `reveal`: open a sealed reset token into a working
- * link (the worker, sending it); without it the link is shown hidden (the back office's preview).
+ * The template's props from what was stored. `reveal`: open a sealed reset or invitation token
+ * into a working link (the worker, sending it); without it the link is shown hidden (the back
+ * office's preview).
  */
 export function prepareProps<T extends MessageTemplate>(
   template: T,
   stored: StoredProps[T],
   { secret, shop, reveal }: { secret: string; shop: ShopInfo; reveal: boolean },
 ): MessageProps[T] {
-  if (template !== 'password-reset') return stored as unknown as MessageProps[T];
-  const { sealedToken, ...rest } = stored as StoredProps['password-reset'];
+  if (!hasSealedLink(template)) return stored as unknown as MessageProps[T];
+  const { sealedToken, ...rest } = stored as StoredProps[SealedLinkTemplate];
   const token = reveal ? unseal(secret, sealedToken) : undefined;
-  const link = token
-    ? `${shop.url}/reset-password?token=${encodeURIComponent(token)}`
-    : `${shop.url}/reset-password?token=(hidden)`;
+  const page = `${shop.url}${SEALED_LINKS[template]}`;
+  const link = token ? `${page}?token=${encodeURIComponent(token)}` : `${page}?token=(hidden)`;
   return { ...rest, link } as MessageProps[T];
 }
 

@@ -227,6 +227,12 @@ export const DEMO_PROPS: MessageProps = {
   welcome: { firstName: 'Adaeze' },
   'password-reset': { firstName: 'Adaeze', link: `${url}/reset-password?token=demo-3q2xV9kLrT8wYh4mN1cB6fZp`, minutes: 60 },
   'password-changed': { firstName: 'Adaeze' },
+  'staff-invitation': {
+    inviterName: 'Shop Admin',
+    roleName: 'Cashier',
+    link: `${url}/accept-invitation?token=demo-Vb7qP2sLx9KdT4nWc8hR1mYe`,
+    hours: 72,
+  },
   'order-received': { order: DEMO_TRANSFER_ORDER, orderUrl: `${url}/orders/${DEMO_TRANSFER_ORDER.id}` },
   'payment-received': {
     order: DEMO_PAID_ORDER,

@@ -20,6 +20,7 @@ import { PaymentReceived } from './payment-received.tsx';
 import { ShopLowStock } from './shop-low-stock.tsx';
 import { ShopNewOrder } from './shop-new-order.tsx';
 import { ShopPaymentProblem } from './shop-payment-problem.tsx';
+import { StaffInvitation } from './staff-invitation.tsx';
 import { Welcome } from './welcome.tsx';
 
 type Component<T extends MessageTemplate> = (props: TemplateProps<T>) => ReactElement;
@@ -28,6 +29,7 @@ export const TEMPLATES: { [T in MessageTemplate]: Component<T> } = {
   welcome: Welcome,
   'password-reset': PasswordReset,
   'password-changed': PasswordChanged,
+  'staff-invitation': StaffInvitation,
   'order-received': OrderReceived,
   'payment-received': PaymentReceived,
   'order-shipped': OrderShipped,

@@ -90,6 +90,19 @@ describe('account messages', () => {
     expect(html).toContain(`href="${link}"`);
   });
 
+  it('staff invitation names who invited, the role, the link and how long it works', async () => {
+    const link = DEMO_PROPS['staff-invitation'].link;
+    const { html } = await expectFacts('staff-invitation', [
+      'Join the Adire team',
+      'Shop Admin invited you',
+      'as Cashier',
+      link,
+      'works for 72 hours, and only once',
+      'sign in with your current password',
+    ]);
+    expect(html).toContain(`href="${link}"`);
+  });
+
   it('password changed says what to do if it was not you, with the shop phone', async () => {
     await expectFacts('password-changed', ['If it was not you', DEMO_SHOP.phone, `${DEMO_SHOP.url}/forgot-password`]);
   });
@@ -265,6 +278,7 @@ describe('user-typed text', () => {
     welcome: { firstName: EVIL },
     'password-reset': { firstName: EVIL, link: `${url}/reset-password?token=abc`, minutes: 60 },
     'password-changed': { firstName: EVIL },
+    'staff-invitation': { inviterName: EVIL, roleName: EVIL, link: `${url}/accept-invitation?token=abc`, hours: 72 },
     'order-received': { order: evilOrder, orderUrl: url },
     'payment-received': { order: { ...evilOrder, invoiceNumber: 'INV-000001' }, orderUrl: url, invoiceUrl: url },
     'order-shipped': { order: evilOrder, orderUrl: url, note: EVIL },
