@@ -1,23 +1,45 @@
 /** The audit log: who changed what in the back office, with the state before and after. */
 import { count, desc, eq } from 'drizzle-orm';
 import type { AuditEntry, AuditListQuery } from '@shop/shared';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 export interface AuditInput {
   actorId: string | null;
   actorEmail: string | null;
-  /** e.g. "PATCH /api/orders/:id/status" */
+  /** The actor's name and role's name as they are now: copied, so a later rename does not rewrite the past. */
+  actorName?: string | null;
+  actorRole?: string | null;
+  /** e.g. "order.payment_recorded" */
   action: string;
   /** e.g. "orders" */
   entity: string;
   entityId: string | null;
   before: unknown;
   after: unknown;
+  /** Where the request came from. */
+  ip?: string | null;
+  userAgent?: string | null;
+  requestId?: string | null;
 }
 
 /** Keys whose values never reach the log, wherever they appear (compared lower-cased). */
-const SECRET_KEYS = new Set(['password', 'passwordhash', 'accesstoken', 'currentpassword', 'newpassword', 'refreshtoken']);
+const SECRET_KEYS = new Set([
+  'password',
+  'passwordhash',
+  'accesstoken',
+  'currentpassword',
+  'newpassword',
+  'refreshtoken',
+  'pin',
+  'pinhash',
+  'secret',
+  'codehash',
+  'tokenhash',
+  'totpcode',
+  'recoverycode',
+  'token',
+]);
 
 /** A copy of a JSON value without secrets. */
 export function withoutSecrets(value: unknown): unknown {
@@ -32,7 +54,7 @@ export function withoutSecrets(value: unknown): unknown {
   return value;
 }
 
-export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
+export async function recordAudit(db: Db | Tx, input: AuditInput): Promise<void> {
   await db.insert(auditLog).values({
     ...input,
     before: input.before === undefined || input.before === null ? null : withoutSecrets(input.before),
