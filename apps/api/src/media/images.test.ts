@@ -35,6 +35,14 @@ describe('image pipeline', () => {
     expect(await images.save(bytes)).toBe(await images.save(bytes));
   });
 
+  it('stores the same bytes uploaded twice at once (two admins, or one double submit)', async () => {
+    const bytes = await png(120, 90);
+    const [a, b] = await Promise.all([images.save(bytes), images.save(bytes)]);
+    expect(a).toBe(b);
+    expect(readdirSync(dir).filter((f) => f.startsWith(a))).toHaveLength(3);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('refuses bytes that are not an image, whatever they claim to be', async () => {
     await expect(images.save(Buffer.from('<?php echo "hi"; ?>'))).rejects.toMatchObject({ statusCode: 415 });
     await expect(images.save(Buffer.from('GIF89a not really'))).rejects.toMatchObject({ statusCode: 415 });

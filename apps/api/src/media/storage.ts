@@ -2,6 +2,7 @@
  * Where image files live. Local disk by default (DATA_DIR/uploads, served at /uploads);
  * another backend (object storage) implements the same three calls.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -19,7 +20,9 @@ export function localDiskStorage(dir: string, publicPrefix = '/uploads'): ImageS
     async put(name, body) {
       await mkdir(dir, { recursive: true });
       const target = path.join(dir, name);
-      const temp = `${target}.${process.pid}.tmp`;
+      // A temporary name of this write's own: the same image uploaded twice at once writes
+      // the same target twice, and a shared temporary name lost one rename (415 to its upload).
+      const temp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(temp, body);
       await rename(temp, target);
     },
