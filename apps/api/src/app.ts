@@ -16,6 +16,7 @@ import { refuseUnstorableText } from './lib/storable-text.ts';
 import { observeRequest } from './metrics/registry.ts';
 import audit from './plugins/audit.ts';
 import authPlugin from './plugins/auth.ts';
+import twoFactorPlugin from './plugins/two-factor.ts';
 import contextPlugin from './plugins/context.ts';
 import errorHandler from './plugins/error-handler.ts';
 import images from './plugins/images.ts';
@@ -220,6 +221,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(openapi);
   await app.register(rateLimit);
   await app.register(authPlugin);
+  // Two-factor sign-in as every route uses it, and the shop's rule that some staff must use it.
+  await app.register(twoFactorPlugin);
   await app.register(images);
   await app.register(readCache);
   await app.register(messages);

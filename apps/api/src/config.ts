@@ -27,6 +27,7 @@ const envSchema = z.object({
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   JWT_TTL: z.string().default('7d'),
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
+  REQUIRE_2FA: z.preprocess(emptyAsUndefined, z.enum(['none', 'owners', 'all_staff']).optional()),
   REDIS_URL: optionalString,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW: z.string().default('1 minute'),
@@ -94,6 +95,8 @@ export interface Config {
   jwtTtl: string;
   /** A staff session ends after this many minutes without a request (and after 7 days in any case). */
   staffSessionIdleMinutes: number;
+  /** Who must use two-factor sign-in until the shop's settings say otherwise: owners in production, nobody elsewhere. */
+  require2fa: 'none' | 'owners' | 'all_staff';
   redisUrl: string | undefined;
   /** Per client IP and e-mail, per endpoint. */
   authRateLimit: { max: number; timeWindow: string };
@@ -248,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     jwtTtl: e.JWT_TTL,
     staffSessionIdleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
+    require2fa: e.REQUIRE_2FA ?? (e.NODE_ENV === 'production' ? 'owners' : 'none'),
     redisUrl: e.REDIS_URL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, timeWindow: e.AUTH_RATE_WINDOW },
     authIpRateLimit: { max: e.AUTH_IP_RATE_LIMIT, timeWindow: e.AUTH_RATE_WINDOW },

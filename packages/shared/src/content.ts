@@ -7,6 +7,7 @@ import {
   DEFAULT_POD_MAX_UNITS,
   DEFAULT_TRANSFER_HOLD_HOURS,
 } from './constants.ts';
+import { REQUIRE_2FA } from './two-factor.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from './variants.ts';
 
 const trimmed = z.string().trim();
@@ -151,12 +152,24 @@ export const storeSettings = z.object({
     .int('The cap must be a whole number')
     .min(1, 'The cap must be at least 1')
     .max(1000, 'The cap must be at most 1000'),
+  /** Which staff must sign in with two factors; until they have set it up, the API refuses them all but that. Shown to admins only. */
+  require2fa: z.enum(REQUIRE_2FA, 'Choose none, owners or all_staff'),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 
 /** PUT /api/settings: any subset of the settings; unknown keys are refused. */
 export const storeSettingsPatch = storeSettings.partial().strict();
 export type StoreSettingsPatch = z.infer<typeof storeSettingsPatch>;
+
+/**
+ * PUT /api/settings' body: the settings to change and, when the bank account changes, the
+ * member's current password (or a code from their authenticator app when two-factor is on).
+ */
+export const settingsUpdateBody = storeSettingsPatch.extend({
+  currentPassword: z.string().max(200).optional(),
+  totpCode: z.string().trim().max(40).optional(),
+});
+export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;
 
 /** What GET /api/settings answers until an admin saves something. */
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
@@ -176,10 +189,12 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   maxUnitsPerProduct: DEFAULT_MAX_UNITS_PER_PRODUCT,
   podConfirmHours: DEFAULT_POD_CONFIRM_HOURS,
   podMaxUnits: DEFAULT_POD_MAX_UNITS,
+  // The API's own default depends on where it runs (REQUIRE_2FA, config.ts): owners in production.
+  require2fa: 'none',
 };
 
 /** Settings only admins read (GET /api/settings leaves them out for everyone else). */
-export const PRIVATE_SETTINGS = ['notificationEmail'] as const satisfies readonly (keyof StoreSettings)[];
+export const PRIVATE_SETTINGS = ['notificationEmail', 'require2fa'] as const satisfies readonly (keyof StoreSettings)[];
 
 /** Bank transfer is offered only once the shop has said where to send it. */
 export function transferEnabled(settings: Pick<StoreSettings, 'bankName' | 'bankAccountName' | 'bankAccountNumber'>): boolean {

@@ -24,3 +24,4 @@ export * from './search.ts';
 export * from './tracking.ts';
 export * from './paths.ts';
 export * from './staff.ts';
+export * from './two-factor.ts';

@@ -12,13 +12,21 @@ import {
   RESET_MESSAGES,
   registerBody,
   resetPasswordBody,
+  type SignInResponse,
+  signInResponse,
   updateMeBody,
 } from '@shop/shared';
 import { z } from 'zod';
+import type { UserRow } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { clientOf } from '../lib/client-address.ts';
-import { createAuthService, type Device } from './service.ts';
+import { findRole } from '../staff/index.ts';
+import { limitPerClient } from './confirm.ts';
+import { deviceOf, originOf, recordEvent, SIGN_IN_EVENTS } from './events.ts';
+import { createAuthService, SignInRefused } from './service.ts';
+import sessionRoutes from './session-routes.ts';
 import { revokeSessions } from './sessions.ts';
+import twoFactorRoutes from './two-factor-routes.ts';
 import { revokeTokens, toAuthUser, updateProfile } from '../users/index.ts';
 
 const tags = ['auth'];
@@ -35,14 +43,37 @@ export const RESET_REQUEST_LIMITS = {
   perClient: { max: 20, timeWindow: '15 minutes' },
 } as const;
 
-/** Where a request comes from, as a staff session records it. */
-const deviceOf = (request: FastifyRequest): Device => ({
-  ip: clientOf(request),
-  userAgent: String(request.headers['user-agent'] ?? ''),
-});
+/** A refused staff sign-in is audited at most once a minute per (e-mail, client IP): a guesser cannot flood the trail. */
+export const FAILED_SIGN_IN_AUDIT = { max: 1, timeWindow: '1 minute' } as const;
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app.db, app.tokens, app.messages.notifier);
+  const auth = createAuthService(app.db, app.tokens, app.messages.notifier, app.twoFactor);
+  const failedSignIns = limitPerClient(app, 'signin-audit|email', FAILED_SIGN_IN_AUDIT);
+
+  /** Audits a refused sign-in to a staff account (the first per e-mail and client in the minute). */
+  async function recordFailure(request: FastifyRequest, staff: UserRow, step: 'password' | 'code') {
+    const counted = await failedSignIns(request, staff.email.toLowerCase());
+    if (!counted.isAllowed && counted.isExceeded) return;
+    const role = staff.staffRoleId ? await findRole(app.db, staff.staffRoleId) : undefined;
+    await recordEvent(app.db, {
+      actor: staff,
+      actorRole: role?.name ?? null,
+      origin: originOf(request),
+      action: SIGN_IN_EVENTS.signInFailed,
+      entityId: staff.id,
+      after: { step },
+    });
+  }
+
+  /** A sign-in with a password; a refused one to a staff account is audited. */
+  async function signingIn(request: FastifyRequest, attempt: Promise<SignInResponse>): Promise<SignInResponse> {
+    try {
+      return await attempt;
+    } catch (error) {
+      if (error instanceof SignInRefused && error.staff) await recordFailure(request, error.staff, 'password');
+      throw error;
+    }
+  }
   const rateLimit = app.credentialRateLimit;
   const perClient = app.limitCredentialClient;
   const { signInBackoff } = app;
@@ -82,8 +113,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: signInBackoff.check,
     onResponse: signInBackoff.count,
     config: { rateLimit, access: 'public' },
-    schema: { tags, summary: 'Sign in', body: loginBody, response: { 200: authResponse, ...errors } },
-    handler: async (request) => auth.login(request.body.email, request.body.password, deviceOf(request)),
+    schema: {
+      tags,
+      summary: 'Sign in (a staff member with two-factor on gets a challenge to answer with a code, and no token yet)',
+      body: loginBody,
+      response: { 200: signInResponse, ...errors },
+    },
+    handler: async (request) => signingIn(request, auth.login(request.body.email, request.body.password, deviceOf(request))),
   });
 
   app.post('/api/auth/adminlogin', {
@@ -93,11 +129,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit, access: 'public' },
     schema: {
       tags,
-      summary: 'Sign in to the back office (admins only)',
+      summary: 'Sign in to the back office (staff only; with two-factor on, a challenge to answer with a code first)',
       body: loginBody,
-      response: { 200: authResponse, ...errors },
+      response: { 200: signInResponse, ...errors },
     },
-    handler: async (request) => auth.adminLogin(request.body.email, request.body.password, deviceOf(request)),
+    handler: async (request) => signingIn(request, auth.adminLogin(request.body.email, request.body.password, deviceOf(request))),
   });
 
   app.get('/api/auth/me', {
@@ -186,6 +222,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { msg: RESET_MESSAGES.done };
     },
   });
+
+  await app.register(twoFactorRoutes, { auth, recordFailure });
+  await app.register(sessionRoutes);
 };
 
 export default authRoutes;

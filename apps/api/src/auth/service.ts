@@ -3,33 +3,61 @@
  * The e-mails an account event causes (welcome, reset link, password changed) are queued in
  * the transaction of the change itself, so none goes out for a change that rolled back.
  */
-import { type AuthResponse, MESSAGES, RESET_MESSAGES, type RegisterBody } from '@shop/shared';
-import type { Db } from '../db/client.ts';
+import {
+  type AuthResponse,
+  MESSAGES,
+  RESET_MESSAGES,
+  type RegisterBody,
+  type SignInResponse,
+  TWO_FACTOR_MESSAGES,
+  type TwoFactorVerifyBody,
+} from '@shop/shared';
+import type { Db, Tx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '../lib/http-error.ts';
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Notifier } from '../messages/index.ts';
 import { findRole, toStaffRole } from '../staff/index.ts';
 import { findUserByEmail, findUserById, insertUser, recordSignIn, setPassword, toAuthUser } from '../users/index.ts';
 import { claimReset, endResets, hashResetToken, insertReset, newResetToken, pruneResets } from './password-resets.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { type Device, recordEvent, SIGN_IN_EVENTS } from './events.ts';
+
+export type { Device } from './events.ts';
 import { createSession } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
-
-/** Where a sign-in comes from: a staff member's session keeps it (GET /api/auth/sessions shows it). */
-export interface Device {
-  ip: string;
-  userAgent: string;
-}
+import type { TwoFactor } from './two-factor.ts';
 
 export const DEACTIVATED = 'This account is deactivated';
 
-export function createAuthService(db: Db, tokens: TokenService, notifier: Notifier) {
+/** A refused sign-in; `staff` is the member whose account was tried (a refused staff sign-in is audited). */
+export class SignInRefused extends HttpError {
+  constructor(readonly staff: UserRow | undefined) {
+    super(401, MESSAGES.invalidCredentials);
+  }
+}
+
+/** A wrong second factor: the route counts it against the challenge and the (account, client) pair. */
+export class WrongCode extends HttpError {
+  constructor() {
+    super(401, TWO_FACTOR_MESSAGES.wrongCode);
+  }
+}
+
+interface SessionOptions {
+  /** How the member proved who they are, as the audit entry says. */
+  method?: string;
+  /** Runs first in the session's transaction (using the challenge and a recovery code); throwing refuses the sign-in. */
+  within?: (tx: Tx) => Promise<void>;
+}
+
+export function createAuthService(db: Db, tokens: TokenService, notifier: Notifier, twoFactor: TwoFactor) {
   /**
    * The token (and the account) a sign-in answers. A staff member's token names a new
-   * session, and the answer carries their role's name and permissions.
+   * session, and the answer carries their role's name and permissions; the sign-in is audited
+   * in the session's transaction.
    */
-  async function session(user: UserRow, device: Device): Promise<AuthResponse> {
+  async function session(user: UserRow, device: Device, options: SessionOptions = {}): Promise<AuthResponse> {
     if (user.role !== 'admin') {
       const accessToken = await tokens.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
       return { accessToken, user: toAuthUser(user) };
@@ -38,8 +66,18 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
     const role = user.staffRoleId ? await findRole(db, user.staffRoleId) : undefined;
     if (!role) throw forbidden(DEACTIVATED);
     const staffSession = await db.transaction(async (tx) => {
+      await options.within?.(tx);
       await recordSignIn(tx, user.id);
-      return createSession(tx, { userId: user.id, ...device });
+      const created = await createSession(tx, { userId: user.id, ip: device.ip, userAgent: device.userAgent });
+      await recordEvent(tx, {
+        actor: user,
+        actorRole: role.name,
+        origin: device.origin ?? null,
+        action: SIGN_IN_EVENTS.signedIn,
+        entityId: user.id,
+        after: { sessionId: created.id, method: options.method ?? 'password' },
+      });
+      return created;
     });
     const accessToken = await tokens.sign({ sub: user.id, role: user.role, tv: user.tokenVersion, sid: staffSession.id });
     return { accessToken, user: toAuthUser(user, toStaffRole(role)) };
@@ -49,12 +87,48 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
   async function checkCredentials(email: string, password: string): Promise<UserRow> {
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-    if (!user || !ok) throw unauthorized(MESSAGES.invalidCredentials);
+    if (!user || !ok) throw new SignInRefused(user?.role === 'admin' ? user : undefined);
     return user;
+  }
+
+  /**
+   * The password was right: signed in, or, for a staff member with two-factor on, a
+   * challenge to answer with a code first (no token, no session yet).
+   */
+  async function signIn(user: UserRow, device: Device): Promise<SignInResponse> {
+    if (user.role === 'admin' && user.active && (await twoFactor.isOn(db, user.id))) {
+      return { twoFactorRequired: true, challenge: await twoFactor.openChallenge(user.id) };
+    }
+    return session(user, device);
   }
 
   return {
     session,
+
+    /**
+     * Answers a challenge (whose member the caller has looked up) with a code from the app or
+     * a recovery code: signed in, the challenge and the recovery code used in the session's
+     * transaction. A wrong one throws WrongCode; a challenge used or dead meanwhile, 401.
+     */
+    async completeChallenge(
+      userId: string,
+      challengeId: string,
+      answer: Pick<TwoFactorVerifyBody, 'code' | 'recoveryCode'>,
+      device: Device,
+    ): Promise<AuthResponse> {
+      const user = await findUserById(db, userId);
+      if (user?.role !== 'admin') throw unauthorized(TWO_FACTOR_MESSAGES.challengeEnded);
+      if (answer.code !== undefined && !(await twoFactor.checkCode(user.id, answer.code))) throw new WrongCode();
+      return session(user, device, {
+        method: answer.code !== undefined ? 'password and code' : 'password and recovery code',
+        within: async (tx) => {
+          const { recoveryCode } = answer;
+          if (recoveryCode !== undefined && !(await twoFactor.spendRecoveryCode(tx, user.id, recoveryCode)))
+            throw new WrongCode();
+          if (!(await twoFactor.claimChallenge(tx, challengeId))) throw unauthorized(TWO_FACTOR_MESSAGES.challengeEnded);
+        },
+      });
+    },
 
     async register(input: RegisterBody, device: Device): Promise<AuthResponse> {
       // Hashed before the transaction: the hash may queue (passwords.ts), the connection should not wait.
@@ -73,15 +147,15 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
       }
     },
 
-    async login(email: string, password: string, device: Device): Promise<AuthResponse> {
-      return session(await checkCredentials(email, password), device);
+    async login(email: string, password: string, device: Device): Promise<SignInResponse> {
+      return signIn(await checkCredentials(email, password), device);
     },
 
     /** The back office's sign-in: any active staff member. */
-    async adminLogin(email: string, password: string, device: Device): Promise<AuthResponse> {
+    async adminLogin(email: string, password: string, device: Device): Promise<SignInResponse> {
       const user = await checkCredentials(email, password);
       if (user.role !== 'admin') throw forbidden(MESSAGES.notAdmin);
-      return session(user, device);
+      return signIn(user, device);
     },
 
     /**
@@ -97,7 +171,7 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
         await endResets(tx, user.id);
         await notifier.passwordChanged(tx, user);
       });
-      return session({ ...(await checkCredentials(user.email, newPassword)) }, device);
+      return session({ ...(await checkCredentials(user.email, newPassword)) }, device, { method: 'password change' });
     },
 
     /**

@@ -4,15 +4,22 @@
  * The password comes from ADMIN_PASSWORD, or is typed when asked (not shown), or is the first
  * line piped in. Never from the command line: every user of the machine sees a command's
  * arguments (`ps`), and the shell keeps them in its history.
+ *
+ * `npm run admin:create -- --email a@b.c --reset-2fa`: a lost phone, on the server. Turns off
+ * that account's two-factor sign-in and ends its staff sessions (audited, "command line"); no
+ * password is asked and nothing else of the account changes.
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
-import { upsertAdmin } from '../users/index.ts';
+import { createTwoFactor, resetTwoFactor } from '../auth/index.ts';
+import { findUserByEmail, upsertAdmin } from '../users/index.ts';
 
-const USAGE = 'Usage: [ADMIN_PASSWORD=…] npm run admin:create -- --email <email> [--first <name>] [--last <name>]';
+const USAGE =
+  'Usage: [ADMIN_PASSWORD=…] npm run admin:create -- --email <email> [--first <name>] [--last <name>]\n' +
+  '       npm run admin:create -- --email <email> --reset-2fa';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +27,7 @@ const { values } = parseArgs({
     password: { type: 'string' },
     first: { type: 'string' },
     last: { type: 'string' },
+    'reset-2fa': { type: 'boolean' },
   },
 });
 if (values.password !== undefined) {
@@ -50,6 +58,32 @@ async function readPassword(): Promise<string> {
     if (terminal) stderr.write('\n');
   }
 }
+
+/** --reset-2fa: turns the account's two-factor sign-in off; exits 1 for an unknown address. */
+async function resetTwoFactorOf(email: string): Promise<never> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  const user = await findUserByEmail(database.db, email);
+  const wasOn =
+    user &&
+    (await resetTwoFactor(database.db, createTwoFactor(database.db, config.jwtSecret), user, {
+      actor: null,
+      actorRole: null,
+      origin: null,
+      via: 'command line',
+    }));
+  await database.close();
+  if (!user) {
+    console.error(`No account has the e-mail ${email}.`);
+    process.exit(1);
+  }
+  console.log(
+    wasOn ? `Two-factor sign-in turned off for ${user.email}; their sessions ended.` : `${user.email} had no two-factor sign-in.`,
+  );
+  process.exit(0);
+}
+if (values['reset-2fa']) await resetTwoFactorOf(values.email);
 
 const config = loadConfig();
 const password = config.adminPassword ?? (await readPassword());

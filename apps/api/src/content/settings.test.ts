@@ -47,12 +47,12 @@ describe('store settings', () => {
     const first = await put({ bannerRotationMs: 5000 });
     expect(first.statusCode).toBe(200);
     // The admin's answer has the private settings too.
-    expect(first.json()).toEqual({ ...DEFAULTS, notificationEmail: '', bannerRotationMs: 5000 });
+    expect(first.json()).toEqual({ ...DEFAULTS, notificationEmail: '', require2fa: 'none', bannerRotationMs: 5000 });
 
     const second = await put({ storeName: '  Adire Lekki ', phone: '+234 802 000 1111' });
     expect(second.statusCode).toBe(200);
     const expected = { ...DEFAULTS, bannerRotationMs: 5000, storeName: 'Adire Lekki', phone: '+234 802 000 1111' };
-    expect(second.json()).toEqual({ ...expected, notificationEmail: '' });
+    expect(second.json()).toEqual({ ...expected, notificationEmail: '', require2fa: 'none' });
     expect(await read()).toEqual(expected);
   });
 

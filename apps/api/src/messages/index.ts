@@ -8,5 +8,6 @@ export { CLAIM_MS } from './outbox.ts';
 export { default as messageRoutes } from './routes.ts';
 export { DEMO_MESSAGES, DEMO_SHOP } from './templates/demo-props.ts';
 export { renderTemplate } from './templates/index.tsx';
+export { seal, unseal } from './seal.ts';
 export { fileTransport, smtpTransport } from './transport.ts';
 export { createMessageWorker, type MessageWorker } from './worker.ts';
