@@ -3,10 +3,12 @@
  * (`lazy`), and this table itself is added to the router only when a path needs it
  * (router.tsx, patchAdminRoutes), so none of this code is in the storefront's bundle. React Router matches
  * paths case-insensitively, so /createProduct (the spec's protected route) and
- * /createproduct (where its Create Product button points) are the same page.
+ * /createproduct (where its Create Product button points) are the same page. What each page
+ * needs of the member's role is lib/back-office-access.ts's PAGE_NEEDS, one entry per child
+ * of the layout here (admin-routes.test.tsx holds them together).
  */
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 
 /** A lazily loaded route whose module's default export is the page. */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
@@ -15,7 +17,7 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 
 export const adminRoutes: RouteObject[] = [
   { path: 'login', ...page(() => import('./routes/admin/login.tsx')) },
-  { path: 'admin', element: <Navigate to="/dashboard" replace /> },
+  { path: 'admin', ...page(() => import('./routes/admin/entry.tsx')) },
   {
     ...page(() => import('./routes/admin/layout.tsx')),
     children: [

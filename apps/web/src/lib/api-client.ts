@@ -1,7 +1,8 @@
 /**
  * The one way to call the API: JSON in and out, the stored token attached, errors
  * raised as ApiError carrying the server's `msg`. A 401 on an authenticated call
- * signs the session out (see onUnauthorized).
+ * signs the session out (see onUnauthorized); a 403 naming a permission is heard by
+ * onForbidden's listener.
  */
 import { STORAGE_KEYS } from '@shop/shared/constants';
 
@@ -33,6 +34,18 @@ const origin = () => (typeof window === 'undefined' ? serverOrigin : window.loca
 let unauthorizedListener: (() => void) | undefined;
 export function onUnauthorized(listener: () => void) {
   unauthorizedListener = listener;
+}
+
+let forbiddenListener: ((error: ApiError) => void) | undefined;
+/**
+ * Hears every refusal for want of a permission (403 with `permission`): the back office says
+ * why and reads the member's role again. Nobody is signed out for it. Returns the unsubscribe.
+ */
+export function onForbidden(listener: (error: ApiError) => void): () => void {
+  forbiddenListener = listener;
+  return () => {
+    if (forbiddenListener === listener) forbiddenListener = undefined;
+  };
 }
 
 export function getToken(): string | null {
@@ -116,7 +129,9 @@ async function sendRaw(
       message?: string;
       errors?: { path: string; message: string }[];
     };
-    throw new ApiError(res.status, msg ?? message ?? 'Something went wrong', errors, details);
+    const error = new ApiError(res.status, msg ?? message ?? 'Something went wrong', errors, details);
+    if (res.status === 403 && typeof error.details.permission === 'string') forbiddenListener?.(error);
+    throw error;
   }
   onHeaders?.(res.headers);
   return res;

@@ -28,7 +28,12 @@ type Toasts = typeof import('react-hot-toast').toast;
 let loaded: Toasts | undefined;
 
 function show(tone: 'success' | 'error', message: ReactNode, { area = 'shop', duration, id }: NotifyOptions) {
-  const options = { duration: duration ?? TOAST_MS[area][tone], id };
+  // One error says a thing once: a refusal heard by the back office (onForbidden) and by the
+  // screen that made the request shows one toast, not two alike.
+  const options = {
+    duration: duration ?? TOAST_MS[area][tone],
+    id: id ?? (tone === 'error' && typeof message === 'string' ? message : undefined),
+  };
   if (loaded) {
     loaded[tone](message as never, options);
     return;

@@ -64,4 +64,22 @@ describe('session store', () => {
     await useSession.getState().restore();
     expect(useSession.getState()).toMatchObject({ status: 'signed-in', user });
   });
+
+  it('drops an answer that arrives after the person signed out (the back office reads the account again on load)', async () => {
+    useSession.getState().signIn({ accessToken: 'tok', user });
+    let answer!: (response: Response) => void;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+      String(input).endsWith('/api/auth/me')
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : Promise.resolve(new Response(null, { status: 204 })),
+    );
+    const restoring = useSession.getState().restore();
+    useSession.getState().logOut();
+    answer(new Response(JSON.stringify({ user }), { status: 200 }));
+    await restoring;
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', user: null });
+    expect(localStorage.getItem('user')).toBeNull();
+  });
 });

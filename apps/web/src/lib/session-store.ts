@@ -17,6 +17,10 @@ interface SessionState {
   signOut(): void;
   /** The person signs out: the server revokes the token too (best effort), the session ends here at once. */
   logOut(): void;
+  /**
+   * Reads the signed-in account from the server (/api/auth/me): when the app starts, and when
+   * the back office loads or is refused for want of a permission (the role may have changed).
+   */
   restore(): Promise<void>;
 }
 
@@ -50,15 +54,19 @@ export const useSession = create<SessionState>((set) => ({
     useSession.getState().signOut();
   },
   async restore() {
-    if (!getToken()) {
+    const token = getToken();
+    if (!token) {
       set({ status: 'signed-out', user: null });
       return;
     }
     try {
       const { user } = await apiRequest<{ user: AuthUser }>('/api/auth/me');
+      // Signed out, or in as someone else, while the answer was on its way: it is stale.
+      if (getToken() !== token) return;
       localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
       set({ status: 'signed-in', user });
     } catch (error) {
+      if (getToken() !== token) return;
       // Only the server saying the token is no good ends the session; a busy server or a
       // dropped connection must not sign anybody out. The stored user stands meanwhile
       // (every request is still checked by the server).

@@ -3,7 +3,7 @@
  * router and a query client of its own), and a fetch stand-in that answers the screen's
  * requests and records them. Storefront and back-office tests alike use it, so a screen is
  * never tested under providers set up another way. Fixtures are beside it (products.ts,
- * orders.ts); nothing outside tests imports this folder.
+ * orders.ts, staff.ts); nothing outside tests imports this folder.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -23,6 +23,8 @@ export interface ProvidersOptions {
   url?: string | { pathname: string; search?: string; state?: unknown };
   /** Other routes the screen may go to (before the catch-all, which shows "Elsewhere"). */
   routes?: RouteObject[];
+  /** Routes rendered in the element's <Outlet> (a layout's pages), under its path. */
+  children?: RouteObject[];
   /** The query client (to fill the cache first, or share it between renders); a fresh one unless given. */
   client?: QueryClient;
 }
@@ -31,9 +33,12 @@ export interface ProvidersOptions {
  * The element inside its router and query client, not yet rendered: what renderWithProviders
  * renders, and what a server-rendering test passes to renderToString and hydrateRoot.
  */
-export function withProviders(element: ReactNode, { path = '/', url = path, routes = [], client }: ProvidersOptions = {}) {
+export function withProviders(
+  element: ReactNode,
+  { path = '/', url = path, routes = [], children, client }: ProvidersOptions = {},
+) {
   const queryClient = client ?? testQueryClient();
-  const router = createMemoryRouter([{ path, element }, ...routes, { path: '*', element: <p>Elsewhere</p> }], {
+  const router = createMemoryRouter([{ path, element, children }, ...routes, { path: '*', element: <p>Elsewhere</p> }], {
     initialEntries: [url],
   });
   const ui: ReactElement = (

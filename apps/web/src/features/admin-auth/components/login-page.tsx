@@ -1,7 +1,9 @@
 /**
  * Admin Login (/login). No client-side checks: email and password go as typed and the
- * server decides; its `msg` shows in red under the button. Success → /dashboard. "Forgot
- * password?" goes to the shop's /forgot-password with the address typed so far.
+ * server decides; its `msg` shows in red under the button. Success → the member's landing
+ * page (lib/back-office-access.ts): the spec's /dashboard for an Owner or a Manager, the point
+ * of sale for a Cashier, the orders for Fulfilment. "Forgot password?" goes to the shop's
+ * /forgot-password with the address typed so far.
  */
 import { COPYRIGHT_YEAR } from '@shop/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { buttonClass, inputClass } from '@/components/admin/ui.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
+import { landingPath } from '@/lib/back-office-access.ts';
 import { useSession } from '@/lib/session-store.ts';
 import { adminLoginMutation } from '@/lib/api/auth.ts';
 
@@ -22,7 +25,7 @@ export function LoginPage() {
   const refused = Boolean((useLocation().state as { refused?: boolean } | null)?.refused);
 
   if (session.status === 'signed-in' && session.user?.role === 'admin' && !login.isPending) {
-    return <Navigate to="/dashboard" replace />;
+    return <Navigate to={landingPath(session.user.permissions)} replace />;
   }
 
   const onSubmit = (e: FormEvent) => {
@@ -33,7 +36,7 @@ export function LoginPage() {
         onSuccess: (response) => {
           queryClient.clear();
           session.signIn(response);
-          navigate('/dashboard');
+          navigate(landingPath(response.user.permissions));
         },
       },
     );

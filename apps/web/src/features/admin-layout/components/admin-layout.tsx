@@ -1,54 +1,76 @@
 /**
  * The frame of every protected back-office page: the guard, the fixed sidebar on wide
- * screens (a slide-in menu on tablets), and the page itself. Hidden when printing.
+ * screens (a drawer on phones and tablets), and the page itself, or "You don't have access
+ * to this page" when the member's role may not open it. Loading the back office reads the
+ * member's role again, and a refusal for want of a permission shows its message and reads it
+ * again too, so the menu and buttons follow a role changed meanwhile. Hidden when printing.
  */
-import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { Menu } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { onForbidden } from '@/lib/api-client.ts';
+import { canOpen, usePermissions } from '@/lib/back-office-access.ts';
+import { notify } from '@/lib/notify.tsx';
+import { useSession } from '@/lib/session-store.ts';
+import { MENU_DRAWER_ID, MenuDrawer } from './menu-drawer.tsx';
+import { NoAccess } from './no-access.tsx';
 import { RequireAdmin } from './require-admin.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 export function AdminLayout() {
-  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <RequireAdmin>
-      <div className="min-h-screen bg-neutral-100 print:bg-white">
-        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 lg:block print:hidden">
-          <Sidebar />
-        </aside>
-        <div className="sticky top-0 z-20 flex items-center justify-between bg-neutral-950 px-4 py-3 text-white lg:hidden print:hidden">
-          <span className="font-bold tracking-[0.3em]">ADIRE</span>
-          <button
-            type="button"
-            onClick={() => setMenuOpen(true)}
-            aria-expanded={menuOpen}
-            aria-controls="admin-mobile-menu"
-            className="rounded-md p-2 hover:bg-white/10"
-          >
-            <Menu size={20} aria-hidden="true" />
-            <span className="sr-only">Open menu</span>
-          </button>
-        </div>
-        {menuOpen ? (
-          <div id="admin-mobile-menu" className="fixed inset-0 z-40 flex lg:hidden print:hidden">
-            <div className="relative w-72 max-w-[85%]">
-              <Sidebar onNavigate={() => setMenuOpen(false)} />
-              <button
-                type="button"
-                onClick={() => setMenuOpen(false)}
-                className="absolute top-4 right-3 rounded-md p-1.5 text-neutral-300 hover:bg-white/10"
-              >
-                <X size={18} aria-hidden="true" />
-                <span className="sr-only">Close menu</span>
-              </button>
-            </div>
-            <button type="button" aria-label="Close menu" className="flex-1 bg-black/40" onClick={() => setMenuOpen(false)} />
-          </div>
-        ) : null}
-        <main className="px-4 py-6 sm:px-6 lg:ml-64 lg:px-8 lg:py-8 print:m-0 print:p-0">
-          <Outlet />
-        </main>
-      </div>
+      <AdminFrame />
     </RequireAdmin>
+  );
+}
+
+/** The member's permissions as the server has them now: read on load, and again after a refusal. */
+function useFreshPermissions() {
+  useEffect(() => {
+    const session = useSession.getState();
+    // Restoring: the app's start is reading them already.
+    if (session.status === 'signed-in') void session.restore();
+    return onForbidden((error) => {
+      notify.error(error.message, { area: 'admin' });
+      void useSession.getState().restore();
+    });
+  }, []);
+}
+
+function AdminFrame() {
+  useFreshPermissions();
+  const allowed = canOpen(usePermissions(), useLocation().pathname);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
+
+  return (
+    <div className="min-h-screen bg-neutral-100 print:bg-white">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 lg:block print:hidden">
+        <Sidebar />
+      </aside>
+      <div className="sticky top-0 z-20 flex items-center justify-between bg-neutral-950 px-4 py-3 text-white lg:hidden print:hidden">
+        <span className="font-bold tracking-[0.3em]">ADIRE</span>
+        <button
+          ref={menuButton}
+          type="button"
+          onClick={() => setMenuOpen(true)}
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? MENU_DRAWER_ID : undefined}
+          className="rounded-md p-2 hover:bg-white/10"
+        >
+          <Menu size={20} aria-hidden="true" />
+          <span className="sr-only">Open menu</span>
+        </button>
+      </div>
+      {menuOpen ? <MenuDrawer onClose={closeMenu} /> : null}
+      <main inert={menuOpen} className="min-w-0 px-4 py-6 sm:px-6 lg:ml-64 lg:px-8 lg:py-8 print:m-0 print:p-0">
+        {allowed ? <Outlet /> : <NoAccess />}
+      </main>
+    </div>
   );
 }

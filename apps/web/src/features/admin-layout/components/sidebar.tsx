@@ -1,4 +1,8 @@
-/** The fixed left menu of the back office, with the signed-in admin's profile and Log out. */
+/**
+ * The back office's menu, with the signed-in member's profile and Log out: the fixed left
+ * sidebar on wide screens and the drawer's content on phones. It lists only the pages the
+ * member's role may open (lib/back-office-access.ts).
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BarChart3,
@@ -19,38 +23,34 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { useId } from 'react';
 import { Link, NavLink } from 'react-router';
+import { type MenuEntry, menuFor } from '@/lib/back-office-access.ts';
 import { useSession } from '@/lib/session-store.ts';
 
-interface MenuLink {
-  to: string;
-  label: string;
-  icon: LucideIcon;
-}
-
-/** The spec's ten links, in its order, plus Overview, Blog Posts, Delivery, Coupons, Messages and Settings. */
-export const MENU: MenuLink[] = [
-  { to: '/overview', label: 'Overview', icon: BarChart3 },
-  { to: '/dashboard', label: 'Users', icon: Users },
-  { to: '/purchasetable', label: 'Purchases', icon: ShoppingBag },
-  { to: '/categorytable', label: 'Categories', icon: FolderTree },
-  { to: '/subcategorytable', label: 'Sub-Categories', icon: Layers },
-  { to: '/subsubcategorytable', label: 'Sub Sub-Categories', icon: LayoutList },
-  { to: '/brandtable', label: 'Brands', icon: Tag },
-  { to: '/producttable', label: 'Products', icon: Package },
-  { to: '/pos', label: 'Point of Sale', icon: Store },
-  { to: '/createbanner', label: 'Banner Display', icon: Megaphone },
-  { to: '/posttable', label: 'Blog Posts', icon: Newspaper },
-  { to: '/delivery', label: 'Delivery', icon: Truck },
-  { to: '/coupons', label: 'Coupons', icon: TicketPercent },
-  { to: '/messages', label: 'Messages', icon: Mail },
-  { to: '/settings', label: 'Settings', icon: Settings },
-];
+const ICONS: Record<MenuEntry['to'], LucideIcon> = {
+  '/overview': BarChart3,
+  '/dashboard': Users,
+  '/purchasetable': ShoppingBag,
+  '/categorytable': FolderTree,
+  '/subcategorytable': Layers,
+  '/subsubcategorytable': LayoutList,
+  '/brandtable': Tag,
+  '/producttable': Package,
+  '/pos': Store,
+  '/createbanner': Megaphone,
+  '/posttable': Newspaper,
+  '/delivery': Truck,
+  '/coupons': TicketPercent,
+  '/messages': Mail,
+  '/settings': Settings,
+};
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSession((s) => s.user);
   const logOut = useSession((s) => s.logOut);
   const queryClient = useQueryClient();
+  const headingId = useId();
 
   return (
     <div className="flex h-full flex-col bg-neutral-950 text-neutral-200">
@@ -60,27 +60,30 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </Link>
         <p className="text-xs text-neutral-400">Back office</p>
       </div>
-      <nav aria-labelledby="admin-menu-heading" className="flex-1 overflow-y-auto px-3">
-        <h2 id="admin-menu-heading" className="px-3 pb-2 text-xs font-semibold tracking-wider text-neutral-400 uppercase">
+      <nav aria-labelledby={headingId} className="flex-1 overflow-y-auto px-3">
+        <h2 id={headingId} className="px-3 pb-2 text-xs font-semibold tracking-wider text-neutral-400 uppercase">
           Menu
         </h2>
         <ul className="space-y-0.5">
-          {MENU.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                onClick={onNavigate}
-                className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors ${
-                    isActive ? 'bg-white/10 font-medium text-white' : 'text-neutral-300 hover:bg-white/5 hover:text-white'
-                  }`
-                }
-              >
-                <Icon size={17} aria-hidden="true" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
+          {menuFor(user?.permissions).map(({ to, label }) => {
+            const Icon = ICONS[to];
+            return (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors ${
+                      isActive ? 'bg-white/10 font-medium text-white' : 'text-neutral-300 hover:bg-white/5 hover:text-white'
+                    }`
+                  }
+                >
+                  <Icon size={17} aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <section aria-label="Profile" className="border-t border-white/10 p-4">
@@ -97,6 +100,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               {user?.fname} {user?.lname}
             </p>
             <p className="truncate text-xs text-neutral-400">{user?.email}</p>
+            {user?.staffRole ? <p className="truncate text-xs text-neutral-400">{user.staffRole}</p> : null}
           </div>
         </div>
         <Link

@@ -1,0 +1,5 @@
+import { AdminEntry } from '@/features/admin-layout/components/admin-entry.tsx';
+
+export default function Route() {
+  return <AdminEntry />;
+}
