@@ -19,6 +19,7 @@ export const MESSAGE_TEMPLATES = [
   'shop-new-order',
   'shop-low-stock',
   'shop-payment-problem',
+  'shop-bank-account-changed',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 

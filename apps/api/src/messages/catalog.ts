@@ -24,6 +24,13 @@ export interface LowStockItem {
   left: number;
 }
 
+/** The bank account shoppers pay transfers to, its number masked ("******5678"). */
+export interface BankFacts {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+}
+
 export interface MessageProps {
   welcome: { firstName: string };
   'password-reset': { firstName: string; link: string; minutes: number };
@@ -42,6 +49,8 @@ export interface MessageProps {
   'shop-new-order': { order: OrderView; adminUrl: string };
   'shop-low-stock': { items: LowStockItem[]; threshold: number; adminUrl: string };
   'shop-payment-problem': { orderNumber: string; reason: string; kind: 'verification' | 'refund'; adminUrl: string };
+  /** To every Owner: someone changed where shoppers' transfers go (the numbers masked). */
+  'shop-bank-account-changed': { changedBy: string; before: BankFacts; after: BankFacts; adminUrl: string };
 }
 
 export type Props<T extends MessageTemplate> = MessageProps[T];
@@ -82,7 +91,13 @@ export const SUBJECTS: { [T in MessageTemplate]: (props: StoredProps[T], shop: P
       : `Low stock: ${p.items.length} items`,
   'shop-payment-problem': (p) =>
     p.kind === 'refund' ? `A refund failed on order ${p.orderNumber}` : `A payment did not check out on order ${p.orderNumber}`,
+  'shop-bank-account-changed': (p, shop) => `${shop.name}'s bank account for transfers was changed by ${p.changedBy}`,
 };
 
 /** Messages to the shop rather than a shopper. */
-export const SHOP_TEMPLATES: readonly MessageTemplate[] = ['shop-new-order', 'shop-low-stock', 'shop-payment-problem'];
+export const SHOP_TEMPLATES: readonly MessageTemplate[] = [
+  'shop-new-order',
+  'shop-low-stock',
+  'shop-payment-problem',
+  'shop-bank-account-changed',
+];

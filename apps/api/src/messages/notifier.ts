@@ -1,15 +1,15 @@
 /**
  * What the shop says, and to whom, when something happens: the order events (orders/events.ts)
- * and the account events (welcome, password reset and change, a staff invitation) become
- * queued messages, inside the transaction of the change. Shopper messages go to the order's or
- * account's e-mail; the shop's go to the notification address in the settings, or to every
- * admin without one.
+ * and the account events (welcome, password reset and change, a staff invitation, a changed
+ * bank account) become queued messages, inside the transaction of the change. Shopper messages
+ * go to the order's or account's e-mail; the shop's go to the notification address in the
+ * settings, or to every admin without one (a changed bank account: to every Owner).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { INVITATION_TTL_HOURS, koboToNaira, RESET_TOKEN_TTL_MINUTES, type StoreSettings } from '@shop/shared';
 import { getSettings } from '../content/index.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { type UserRow, users } from '../db/schema/index.ts';
+import { roles, type UserRow, users } from '../db/schema/index.ts';
 import type { OrderEvents } from '../orders/index.ts';
 import type { OrderWithLines } from '../orders/index.ts';
 import { toOrderView } from '../orders/index.ts';
@@ -202,6 +202,28 @@ export function createNotifier({ publicUrl, secret }: { publicUrl: string; secre
         },
         { name: settings.storeName },
       );
+    },
+
+    /**
+     * To every active Owner, one message each: the bank account for transfers changed (the
+     * caller masks the numbers). Not the notification address: whoever can change settings
+     * may have changed that too.
+     */
+    async bankAccountChanged(tx: Q, change: Omit<StoredProps['shop-bank-account-changed'], 'adminUrl'>) {
+      const settings = await getSettings(tx);
+      const owners = await tx
+        .select({ email: users.email })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.staffRoleId))
+        .where(and(eq(roles.template, 'owner'), eq(users.active, true)))
+        .orderBy(users.createdAt);
+      for (const owner of owners) {
+        await enqueue(
+          tx,
+          { template: 'shop-bank-account-changed', to: owner.email, props: { ...change, adminUrl: `${base}/settings` } },
+          { name: settings.storeName },
+        );
+      }
     },
   };
 }

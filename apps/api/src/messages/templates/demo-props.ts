@@ -270,6 +270,12 @@ export const DEMO_PROPS: MessageProps = {
     kind: 'verification',
     adminUrl: `${url}/purchasetable/ord-demo-126`,
   },
+  'shop-bank-account-changed': {
+    changedBy: 'Ngozi Okafor (Owner, ngozi@adire.ng)',
+    before: { bankName: 'GTBank', accountName: 'Adire Fashion Ltd', accountNumber: '******4821' },
+    after: { bankName: 'Access Bank', accountName: 'Adire Fashion Ltd', accountNumber: '******5678' },
+    adminUrl: `${url}/settings`,
+  },
 };
 
 export type DemoMessage = { [T in MessageTemplate]: { name: string; template: T; props: MessageProps[T] } }[MessageTemplate];

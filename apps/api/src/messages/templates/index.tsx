@@ -17,6 +17,7 @@ import { OrderShipped } from './order-shipped.tsx';
 import { PasswordChanged } from './password-changed.tsx';
 import { PasswordReset } from './password-reset.tsx';
 import { PaymentReceived } from './payment-received.tsx';
+import { ShopBankAccountChanged } from './shop-bank-account-changed.tsx';
 import { ShopLowStock } from './shop-low-stock.tsx';
 import { ShopNewOrder } from './shop-new-order.tsx';
 import { ShopPaymentProblem } from './shop-payment-problem.tsx';
@@ -39,6 +40,7 @@ export const TEMPLATES: { [T in MessageTemplate]: Component<T> } = {
   'shop-new-order': ShopNewOrder,
   'shop-low-stock': ShopLowStock,
   'shop-payment-problem': ShopPaymentProblem,
+  'shop-bank-account-changed': ShopBankAccountChanged,
 };
 
 const columns = { uppercaseHeaderCells: false, maxColumnWidth: 60 };

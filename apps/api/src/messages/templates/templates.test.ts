@@ -261,6 +261,20 @@ describe('shop messages', () => {
       kind: 'refund',
     });
   });
+
+  it('bank account changed says who changed it, the old and new account (masked), and what to do if it was not expected', async () => {
+    const props = DEMO_PROPS['shop-bank-account-changed'];
+    await expectFacts('shop-bank-account-changed', [
+      'bank account for transfers was changed',
+      props.changedBy,
+      'GTBank',
+      '******4821',
+      'Access Bank',
+      '******5678',
+      'If you did not expect this',
+      props.adminUrl,
+    ]);
+  });
 });
 
 describe('user-typed text', () => {
@@ -288,6 +302,12 @@ describe('user-typed text', () => {
     'shop-new-order': { order: evilOrder, adminUrl: url },
     'shop-low-stock': { items: [{ title: EVIL, label: EVIL, sku: EVIL, left: 1 }], threshold: 3, adminUrl: url },
     'shop-payment-problem': { orderNumber: EVIL, reason: EVIL, kind: 'verification', adminUrl: url },
+    'shop-bank-account-changed': {
+      changedBy: EVIL,
+      before: { bankName: EVIL, accountName: EVIL, accountNumber: '******4821' },
+      after: { bankName: EVIL, accountName: EVIL, accountNumber: '******5678' },
+      adminUrl: url,
+    },
   };
 
   it.each(MESSAGE_TEMPLATES)('is escaped in %s', async (template) => {
