@@ -14,6 +14,9 @@
  * units back on sale. Such a row's other columns apply and its stock is reported as a
  * conflict. `set_stock` (a count the admin means, never exported) is written whatever the
  * version; a new variant takes its stock as given.
+ *
+ * Prices and stock are guarded fields: a planned file that changes one the importer may not is
+ * refused whole before anything is written (guard.ts).
  */
 import { Readable } from 'node:stream';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
@@ -21,7 +24,9 @@ import { type CatalogueImportProgress, type CatalogueImportReport, CATALOGUE_CSV
 import type { Db } from '../../db/client.ts';
 import { categories, products, subs, subsubs } from '../../db/schema/index.ts';
 import { csvRow } from '../../lib/csv.ts';
+import { type May, maySetAll } from '../guarded-fields.ts';
 import { activeVariants } from '../variants/variants.ts';
+import { guardPlan } from './guard.ts';
 import { type CatalogueFile, parseRows } from './parse.ts';
 import { planImport, readCatalogue } from './plan.ts';
 import { writePlan } from './write.ts';
@@ -121,6 +126,8 @@ class DryRun extends Error {
 }
 
 export interface ImportOptions {
+  /** What the importer may: a change of a guarded field they lack refuses the file (403). */
+  may: May;
   dryRun?: boolean;
   skipInvalid?: boolean;
   /** Called as the import goes: 0 at the start, then after the check and each batch written, `total` at the end. */
@@ -131,7 +138,7 @@ export interface ImportOptions {
 export async function importCatalogue(
   db: Db,
   { records }: CatalogueFile,
-  { dryRun = false, skipInvalid = false, onProgress = () => {} }: ImportOptions = {},
+  { may, dryRun = false, skipInvalid = false, onProgress = () => {} }: ImportOptions,
 ): Promise<CatalogueImportReport> {
   const total = records.length;
   let done = 0;
@@ -146,7 +153,9 @@ export async function importCatalogue(
   let report: CatalogueImportReport;
   try {
     report = await db.transaction(async (tx) => {
-      const plan = planImport(parsed.rows, await readCatalogue(tx, parsed.rows));
+      const current = await readCatalogue(tx, parsed.rows);
+      const plan = planImport(parsed.rows, current);
+      guardPlan(plan, current, may);
       const errors = [...parsed.errors, ...plan.errors].sort((a, b) => a.row - b.row);
       // Checked: what is unchanged or refused is settled; the rest is settled as it is written.
       advance(total - plan.writes.length);
@@ -163,4 +172,18 @@ export async function importCatalogue(
   }
   advance(total);
   return report;
+}
+
+/**
+ * The import's permission check on its own, reading and planning and writing nothing: a
+ * streamed import answers its 403 as plain JSON before its first line. The import checks again
+ * in its own transaction. Nothing to check for someone who may set every guarded field.
+ */
+export async function checkImportAllowed(db: Db, { records }: CatalogueFile, may: May): Promise<void> {
+  if (maySetAll(may)) return;
+  const { rows } = parseRows(records);
+  await db.transaction(async (tx) => {
+    const current = await readCatalogue(tx, rows);
+    guardPlan(planImport(rows, current), current, may);
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * /api/products: the public listing and detail, and the back office's writes (JSON or
- * multipart with `imageUrl` files, as the original client sends them).
+ * multipart with `imageUrl` files, as the original client sends them). The writes pass on
+ * what the caller may (`mayOf`): prices and stock are guarded fields (../guarded-fields.ts).
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,8 +31,9 @@ import { getSettings } from '../../content/index.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { refuse } from '../../lib/refuse.ts';
-import { exportCatalogue, importCatalogue } from '../csv/catalogue-csv.ts';
+import { checkImportAllowed, exportCatalogue, importCatalogue } from '../csv/catalogue-csv.ts';
 import { readCatalogueFile } from '../csv/parse.ts';
+import type { May } from '../guarded-fields.ts';
 import { readForm } from './form.ts';
 import type { ProductService } from './product-service.ts';
 
@@ -83,6 +85,12 @@ function correctionHeaders(showingResultsFor: string | null): Record<string, str
     ...(showingResultsFor !== null && { [SHOWING_RESULTS_FOR_HEADER]: encodeShowingResultsFor(showingResultsFor) }),
   };
 }
+
+/** What the caller may, for the guarded fields' checks. */
+const mayOf =
+  (request: FastifyRequest): May =>
+  (permission) =>
+    request.can(permission);
 
 const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async (app, { service }) => {
   /** A public list asked for by stock level: staff who may read the catalogue only. */
@@ -163,6 +171,9 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     schema: {
       tags,
       summary: 'Create a product (multipart with repeated `imageUrl` files, or JSON without images)',
+      description:
+        'Staff without `catalog.prices` or `stock.adjust` create the product paused (Out of Stock), at price 0 with ' +
+        "no markdown and no stock (its variants at the product's price): someone who may sets them.",
       security,
       consumes,
       body: productCreateBody.nullish(),
@@ -170,7 +181,7 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     },
     handler: async (request, reply) => {
       const form = await readForm(request, productCreateBody, request.body);
-      return reply.status(201).send(await service.create(form.input, form.files));
+      return reply.status(201).send(await service.create(form.input, form.files, mayOf(request)));
     },
   });
 
@@ -181,6 +192,9 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       summary:
         'Update a product: JSON fields (any subset); JSON `imageUrls`, the images to keep in order; ' +
         'or multipart `imageUrl` files, appended to its images',
+      description:
+        'Changing `price` or `discount` needs `catalog.prices`, and `counter` `stock.adjust`: 403 naming the ' +
+        'permission, and nothing is changed. Values sent as they are stored pass.',
       security,
       consumes,
       params: idParams,
@@ -190,12 +204,13 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     handler: async (request) => {
       const form = await readForm(request, productUpdateBody, request.body);
       if (form.multipart && form.files.length === 0 && !form.hasFields) throw badRequest('Please select images to upload');
-      return service.update(request.params.id, form.input, form.files);
+      return service.update(request.params.id, form.input, form.files, mayOf(request));
     },
   });
 
   app.put('/api/products/:id/variants', {
-    config: { access: 'catalog.write' },
+    // Fulfilment counts stock without editing the catalogue: the service lets them change the stock only.
+    config: { access: ['catalog.write', 'stock.adjust'] },
     schema: {
       tags,
       summary: "Replace a product's variants (sizes and colours with SKU, stock and optional price), in one transaction",
@@ -205,13 +220,17 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
         'or a SKU another product uses. A kept variant sent with the `stockVersion` it was read at is saved only while ' +
         'that is still its version (an order, a refund or another admin changes it with its stock): otherwise 409 ' +
         '"Stock changed while you were editing; reload" and nothing is saved. Without `stockVersion`, `counter` is ' +
-        'set as sent, whatever the stock is now.',
+        'set as sent, whatever the stock is now.\n\n' +
+        'Staff with `stock.adjust` but not `catalog.write` may change the stock and nothing else (403 naming ' +
+        "`catalog.write` otherwise); a variant's `price` and `discount` need `catalog.prices`, a changed `counter` " +
+        '`stock.adjust` (403 naming it; values sent unchanged pass).',
       security,
       params: idParams,
       body: variantsBody,
       response: { 200: productDetailResponse, ...errors, 409: errorResponse },
     },
-    handler: async (request) => service.setVariants(request.params.id, request.body.variants, request.body.sizeScale),
+    handler: async (request) =>
+      service.setVariants(request.params.id, request.body.variants, request.body.sizeScale, mayOf(request)),
   });
 
   app.get('/api/products.csv', {
@@ -248,7 +267,12 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
         `With \`Accept: ${NDJSON}\` the answer is a stream of JSON lines as the rows are processed: ` +
         '`{"progress":{"done":N,"total":M}}` (rows settled of the rows in the file), then one `{"report":{…}}` line, ' +
         'the report below; or, when the import fails after it has started, `{"error":{"status":500,"msg":"…"}}`. ' +
-        'A file that cannot be read, and 401/403, are answered as plain JSON errors before any line.',
+        'A file that cannot be read, and 401/403, are answered as plain JSON errors before any line.\n\n' +
+        'A file that would change a price or markdown (`price`, `discount`, `variant_price`, `variant_discount`) ' +
+        'without `catalog.prices`, or a stock (`stock` written, `set_stock`) without `stock.adjust`, is refused ' +
+        'whole, dry run or not: 403 naming the permission, nothing written. Values as they are stored pass, and ' +
+        'so does a stock the import would not write (a conflict). New products and variants count from price 0 ' +
+        'and no stock; a new product of an importer without `catalog.prices` or `stock.adjust` is created paused.',
       security,
       consumes: ['multipart/form-data'],
       querystring: catalogueImportQuery,
@@ -265,7 +289,10 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
       const buffer = await part.toBuffer();
       if (part.file.truncated) throw new HttpError(413, `The file must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
       const file = await readCatalogueFile(buffer);
-      if (!request.headers.accept?.includes(NDJSON)) return importCatalogue(app.db, file, request.query);
+      const may = mayOf(request);
+      if (!request.headers.accept?.includes(NDJSON)) return importCatalogue(app.db, file, { ...request.query, may });
+      // A refusal is answered before the stream begins, as plain JSON.
+      await checkImportAllowed(app.db, file, may);
       return (
         reply
           .type(`${NDJSON}; charset=utf-8`)
@@ -274,7 +301,10 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
           .header('X-Accel-Buffering', 'no')
           // Each line leaves as it is written; a stream is never serialised (the schema documents the report).
           .send(
-            progressStream((onProgress) => importCatalogue(app.db, file, { ...request.query, onProgress }), request.log) as never,
+            progressStream(
+              (onProgress) => importCatalogue(app.db, file, { ...request.query, may, onProgress }),
+              request.log,
+            ) as never,
           )
       );
     },

@@ -10,7 +10,9 @@
  * are applied to them. Uploaded images are stored before the database write (decoding them
  * is slow and must not hold a transaction open) and removed again if the write fails;
  * images a write drops are deleted from storage after it commits, unless something else
- * still uses them.
+ * still uses them. Prices and stock are guarded fields (../guarded-fields.ts): every write
+ * takes what the caller may (`may`), compares with the row it locked, and refuses a change of
+ * one the caller lacks before writing anything; a product created without them starts paused.
  */
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
@@ -28,7 +30,9 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { type ProductRow, products } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { refuse } from '../../lib/refuse.ts';
 import type { ImageService } from '../../media/index.ts';
+import { assertMayChange, type May, startsPaused, withoutGuarded } from '../guarded-fields.ts';
 import { removeUnusedImages } from './image-usage.ts';
 import { countFacets, type FacetCounts } from '../search/facets.ts';
 import {
@@ -189,6 +193,27 @@ function fieldValues(input: ProductFields): ProductValues {
   return values;
 }
 
+/** The guarded values an update writes: its prices in kobo, and the original form's total stock. */
+const guardedUpdate = (values: ProductValues, fields: ProductFields) => ({
+  price: values.price,
+  discount: values.discount,
+  counter: fields.counter,
+});
+
+/**
+ * A new product as its creator may make it: without catalog.prices at price 0 with no
+ * markdown (its variants at the product's), without stock.adjust with no stock, and paused
+ * until someone who may finishes it.
+ */
+function asCreatorMay(input: ProductCreateBody, may: May): ProductCreateBody {
+  if (!startsPaused(may)) return input;
+  return {
+    ...withoutGuarded('product', may, input),
+    ...(input.variants && { variants: input.variants.map((v) => withoutGuarded('variant', may, v)) }),
+    availability: 'Out of Stock',
+  };
+}
+
 function checkDiscount(priceKobo: number, discountKobo: number) {
   if (discountKobo > priceKobo) throw badRequest('Discount cannot be more than the price');
 }
@@ -270,18 +295,30 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
       return withCorrection(db, filters, (f) => countFacets(db, f, options));
     },
 
-    /** PUT /api/products/{id}/variants: the whole set, in one transaction. */
-    async setVariants(id: string, variants: VariantInput[], sizeScale?: SizeScale): Promise<ProductDetail> {
+    /**
+     * PUT /api/products/{id}/variants: the whole set, in one transaction. Staff who may adjust
+     * stock but not edit the catalogue change the stock and nothing else.
+     */
+    async setVariants(id: string, variants: VariantInput[], sizeScale: SizeScale | undefined, may: May): Promise<ProductDetail> {
       if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
       await db.transaction(async (tx) => {
         // The scale first: the variants are checked against it.
+        if (sizeScale !== undefined && !may('catalog.write')) {
+          const [row] = await tx
+            .select({ sizeScale: products.sizeScale })
+            .from(products)
+            .where(eq(products.id, id))
+            .for('update');
+          if (row && row.sizeScale !== sizeScale) throw refuse('catalog.write');
+        }
         if (sizeScale !== undefined) await setSizeScale(tx, id, sizeScale);
-        await replaceVariants(tx, id, variants, imageId);
+        await replaceVariants(tx, id, variants, may, imageId);
       });
       return get(id);
     },
 
-    async create(input: ProductCreateBody, files: Buffer[] = []): Promise<ProductDetail> {
+    async create(body: ProductCreateBody, files: Buffer[], may: May): Promise<ProductDetail> {
+      const input = asCreatorMay(body, may);
       const values = fieldValues(input);
       checkDiscount(values.price ?? 0, values.discount ?? 0);
       await references(db, input); // 400 for an unknown category or brand before any image is stored
@@ -294,7 +331,7 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
             .insert(products)
             .values({ title: input.title, price: nairaToKobo(input.price), ...values, ...refs, images: imageIds })
             .returning({ id: products.id });
-          await createVariants(tx, row!.id, input, imageId);
+          await createVariants(tx, row!.id, input, may, imageId);
           return row!.id;
         });
       } catch (error) {
@@ -306,11 +343,14 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
 
     /**
      * Changes any subset of the fields; `imageUrls` is the list of images to keep, in
-     * order; `files` are new images appended after them.
+     * order; `files` are new images appended after them. A change of a guarded field the
+     * caller lacks is refused before any image is stored, and again against the locked row.
      */
-    async update(id: string, input: ProductUpdateBody, files: Buffer[] = []): Promise<ProductDetail> {
+    async update(id: string, input: ProductUpdateBody, files: Buffer[], may: May): Promise<ProductDetail> {
       const { imageUrls, ...fields } = input;
-      if (!(await findProduct(db, id))) throw notFound(PRODUCT_NOT_FOUND);
+      const found = await findProduct(db, id);
+      if (!found) throw notFound(PRODUCT_NOT_FOUND);
+      assertMayChange('product', may, found, guardedUpdate(fieldValues(fields), fields));
       const keep = imageUrls?.map((url) => {
         const imageId = images.idFromUrl(url);
         if (!imageId) throw badRequest(`"${url}" is not an image of this product`);
@@ -324,12 +364,13 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
           // The brand first (inside references), then the product: the same order as a brand rename.
           const refs = await references(tx, fields, true);
           const [current] = await tx
-            .select({ price: products.price, discount: products.discount, images: products.images })
+            .select({ price: products.price, discount: products.discount, counter: products.counter, images: products.images })
             .from(products)
             .where(eq(products.id, id))
             .for('update');
           if (!current) throw notFound(PRODUCT_NOT_FOUND);
           const values = fieldValues(fields);
+          assertMayChange('product', may, current, guardedUpdate(values, fields));
           checkDiscount(values.price ?? current.price, values.discount ?? current.discount);
 
           let next = current.images;
@@ -348,7 +389,7 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
             .update(products)
             .set({ ...values, ...refs, images: next, updatedAt: sql`now()` })
             .where(eq(products.id, id));
-          await applyLegacyOptions(tx, id, { size: fields.size, color: fields.color, counter: fields.counter });
+          await applyLegacyOptions(tx, id, { size: fields.size, color: fields.color, counter: fields.counter }, may);
         });
       } catch (error) {
         await removeUnusedImages(db, images, added);

@@ -29,6 +29,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { orderLines, productVariants, products, type VariantRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { assertVariantsChange, type May } from '../guarded-fields.ts';
 import { colorKey, optionKey } from './option-key.ts';
 
 type Q = Db | Tx;
@@ -198,12 +199,14 @@ async function dropLeftOut(tx: Tx, existing: VariantRow[], kept: Set<string>): P
  * colour listed twice, or a SKU another product uses, and when a kept variant's `stockVersion`
  * is no longer its own (its stock changed since the editor read it: nothing is saved). The
  * sizes are checked against the product's size scale as the transaction sees it (set it first
- * to change both at once).
+ * to change both at once). 403 when the save changes what the caller may not (guarded-fields.ts):
+ * a price or a stock without its permission, or anything but the stock without catalog.write.
  */
 export async function replaceVariants(
   tx: Tx,
   productId: string,
   input: VariantInput[],
+  may: May,
   imageId: (url: string) => string | undefined = () => undefined,
 ): Promise<void> {
   const product = await lockProduct(tx, productId);
@@ -220,6 +223,11 @@ export async function replaceVariants(
     if (spec.id && !found) throw badRequest(`Variant ${spec.id} is not a variant of this product`);
     return { spec, row: found };
   });
+  assertVariantsChange(
+    may,
+    existing.filter((v) => v.archivedAt === null).map((v) => v.id),
+    matched.map(({ spec, row }) => ({ spec, row, images: spec.images, stockVersion: spec.stockVersion })),
+  );
   const kept = new Set(matched.flatMap((m) => (m.row ? [m.row.id] : [])));
   const others = await tx
     .select({ sku: productVariants.sku })
@@ -289,10 +297,11 @@ export async function createVariants(
   tx: Tx,
   productId: string,
   input: { variants?: VariantInput[]; size?: string[]; color?: string; counter?: number },
+  may: May,
   imageId?: (url: string) => string | undefined,
 ): Promise<void> {
   if (input.variants && input.variants.length > 0) {
-    await replaceVariants(tx, productId, input.variants, imageId);
+    await replaceVariants(tx, productId, input.variants, may, imageId);
     return;
   }
   const sizes = input.size && input.size.length > 0 ? input.size : [''];
@@ -302,7 +311,7 @@ export async function createVariants(
     // How the stock is spread over the sizes is not said: all of it goes to the first.
     variants.push({ sku: await newSku(tx, size, color), size, color, counter: i === 0 ? (input.counter ?? 0) : 0 });
   }
-  await replaceVariants(tx, productId, variants, imageId);
+  await replaceVariants(tx, productId, variants, may, imageId);
 }
 
 /**
@@ -315,6 +324,7 @@ export async function applyLegacyOptions(
   tx: Tx,
   productId: string,
   input: { size?: string[]; color?: string; counter?: number },
+  may: May,
 ): Promise<void> {
   if (input.size === undefined && input.color === undefined && input.counter === undefined) return;
   await lockProduct(tx, productId);
@@ -361,5 +371,5 @@ export async function applyLegacyOptions(
       delta += take;
     }
   }
-  await replaceVariants(tx, productId, next);
+  await replaceVariants(tx, productId, next, may);
 }
