@@ -1,14 +1,17 @@
 /**
  * What the security tests share: one app with a small shop in it (a product, each taxonomy
  * kind, a paid order of a shopper, an address, a coupon, a zone, a banner, a post, a
- * customer, a message), the callers (anonymous, two shoppers, an admin), the routes of the
- * OpenAPI document, and a fingerprint of the money and stock tables.
+ * customer, a message), the callers (anonymous, two shoppers, an admin who is an Owner, and
+ * a member of each role template), the routes of the OpenAPI document, and a fingerprint of
+ * the money and stock tables.
  */
+import { randomUUID } from 'node:crypto';
+import { ROLE_TEMPLATES, type RoleTemplate } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { insertProduct } from '../test/fixtures.ts';
-import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../test/helpers.ts';
+import { bearer, createAdmin, createStaff, createTestApp, registerShopper, type TestContext } from '../test/helpers.ts';
 
 export const ADDRESS = {
   name: 'Chioma Eze',
@@ -18,7 +21,9 @@ export const ADDRESS = {
   state: 'Lagos Island',
 };
 
-export type Caller = 'anonymous' | 'shopper' | 'other' | 'admin';
+/** `admin`: the ADMIN_EMAIL kind of account (an Owner); the templates: a member holding that template's role. */
+export type Caller = 'anonymous' | 'shopper' | 'other' | 'admin' | RoleTemplate;
+type Staff = Awaited<ReturnType<typeof createStaff>>;
 
 export interface World {
   ctx: TestContext;
@@ -27,6 +32,8 @@ export interface World {
   admin: Awaited<ReturnType<typeof createAdmin>>;
   shopper: Awaited<ReturnType<typeof registerShopper>>;
   other: Awaited<ReturnType<typeof registerShopper>>;
+  /** A member of each role template, signed in: their permissions as the sign-in answered them. */
+  staff: Record<RoleTemplate, Staff>;
   ids: {
     product: string;
     category: string;
@@ -62,6 +69,8 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   const admin = await createAdmin(ctx);
   const shopper = await registerShopper(app);
   const other = await registerShopper(app);
+  const staff = {} as Record<RoleTemplate, Staff>;
+  for (const template of ROLE_TEMPLATES) staff[template] = await createStaff(ctx, template);
   const a = admin.accessToken;
 
   const product = await insertProduct(ctx.database.db, { counter: 1000 });
@@ -99,7 +108,13 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     admin,
     shopper,
     other,
-    tokens: { shopper: shopper.accessToken, other: other.accessToken, admin: a },
+    staff,
+    tokens: {
+      shopper: shopper.accessToken,
+      other: other.accessToken,
+      admin: a,
+      ...(Object.fromEntries(ROLE_TEMPLATES.map((t) => [t, staff[t].accessToken])) as Record<RoleTemplate, string>),
+    },
     ids: {
       product: product.id,
       category: category.id,
@@ -124,7 +139,11 @@ export function rows<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
 
-/** The id that fills a path parameter, by the path it is in. */
+/**
+ * The id that fills a path parameter, by the path it is in: the shop's own resource where
+ * the path names one, else a random uuid (a route added since: whoever may call it gets its
+ * 404, whoever may not its 401 or 403).
+ */
 export function pathWithIds(world: World, path: string): string {
   const { ids } = world;
   const byPrefix: [RegExp, string][] = [
@@ -145,9 +164,7 @@ export function pathWithIds(world: World, path: string): string {
   ];
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name === 'reference') return ids.reference;
-    const hit = byPrefix.find(([re]) => re.test(path));
-    if (!hit) throw new Error(`no id to fill {${name}} in ${path}`);
-    return hit[1];
+    return byPrefix.find(([re]) => re.test(path))?.[1] ?? randomUUID();
   });
 }
 
@@ -161,6 +178,8 @@ export interface Operation {
 
 export interface OpenApiOperation {
   security?: unknown[];
+  /** Who may call it (plugins/openapi.ts): a permission, a list any of which admits, public, signed-in or owner-of-resource. */
+  'x-permission'?: unknown;
   consumes?: string[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
