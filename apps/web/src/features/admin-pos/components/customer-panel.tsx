@@ -14,6 +14,7 @@ import { SearchInput } from '@/components/admin/search-input.tsx';
 import { buttonClass, Card, Field, inputClass } from '@/components/admin/ui.tsx';
 import { createCustomerMutation, customerSearchOptions } from '@/lib/api/customers.ts';
 import { notify, TOAST_MS } from '@/lib/notify.tsx';
+import { useCan } from '@/lib/back-office-access.ts';
 
 export const CUSTOMER_CREATED = 'Customer created successfully';
 
@@ -34,7 +35,9 @@ const FIELDS: { name: keyof CustomerForm; label: string; type: string }[] = [
 export function CustomerPanel({ customer, onSelect }: CustomerPanelProps) {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
-  const customers = useQuery(customerSearchOptions(search));
+  // Finding a customer reads the customer list (customers.read); creating one is the till's own (pos.sell).
+  const canSearch = useCan()('customers.search');
+  const customers = useQuery({ ...customerSearchOptions(search), enabled: canSearch });
   const create = useMutation(createCustomerMutation);
   const form = useForm<CustomerForm, unknown, z.output<typeof customerCreateBody>>({
     defaultValues: EMPTY,
@@ -81,7 +84,7 @@ export function CustomerPanel({ customer, onSelect }: CustomerPanelProps) {
         </p>
       )}
       {creating ? (
-        <form onSubmit={onCreate} className="grid gap-3 sm:grid-cols-2" noValidate aria-label="New customer">
+        <form onSubmit={onCreate} className="grid grid-cols-1 gap-3 sm:grid-cols-2" noValidate aria-label="New customer">
           {FIELDS.map(({ name, label, type }) => (
             <Field key={name} label={label} htmlFor={`pos-customer-${name}`} error={form.formState.errors[name]?.message}>
               <input
@@ -102,7 +105,7 @@ export function CustomerPanel({ customer, onSelect }: CustomerPanelProps) {
             </button>
           </div>
         </form>
-      ) : !customer ? (
+      ) : !customer && canSearch ? (
         <>
           <SearchInput value={search} onSearch={setSearch} label="Search customers" placeholder="Search customers" />
           <ul className="mt-2 divide-y divide-neutral-100" aria-label="Customers">

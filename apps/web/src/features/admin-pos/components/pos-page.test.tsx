@@ -5,6 +5,13 @@ import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { makeProduct } from '@/test/products.ts';
 import { usePosCart } from '../cart-store.ts';
 import { PosPage } from './pos-page.tsx';
+import { signInStaff, signOutStaff } from '@/test/staff.ts';
+
+// The Owner, who may use every button and field of these screens.
+beforeEach(() => {
+  signInStaff('owner');
+});
+afterEach(signOutStaff);
 
 const scarf = makeProduct(1, {
   id: 'p1',
@@ -203,5 +210,22 @@ describe('Point of Sale', () => {
     expect(within(receipt).getByText('Receipt NG-000042')).toBeTruthy();
     expect(within(receipt).getAllByText('₦20,000.00').length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy());
+  });
+
+  it('lets a Cashier find a customer (customers.read)', async () => {
+    signInStaff('cashier');
+    serve();
+    renderWithProviders(<PosPage />);
+    expect(await screen.findByRole('button', { name: /^Ngozi Eze/ })).toBeTruthy();
+  });
+
+  it('sells without the customer search to a till role that may not read customers, and never asks for them', async () => {
+    signInStaff('owner', ['pos.sell', 'catalog.read']);
+    const api = serve();
+    renderWithProviders(<PosPage />);
+    await productButton('Adire scarf');
+    expect(screen.queryByLabelText('Search customers')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create Customer' })).toBeTruthy();
+    expect(api.requests.filter((r) => r.url.pathname === '/api/customers')).toHaveLength(0);
   });
 });

@@ -26,13 +26,17 @@ import { ProductFields } from './product-fields.tsx';
 import { VariantsFields } from './variants-fields.tsx';
 import { NO_VARIANTS, useVariantsForm } from '../use-variants-editor.ts';
 import { type VariantsFormOutput, withPhotos } from '../variant-form.ts';
+import { useCan } from '@/lib/back-office-access.ts';
 import { useMutation } from '@tanstack/react-query';
 
 export function ProductCreatePage() {
   const navigate = useNavigate();
   const create = useMutation(createProductMutation);
+  // Without the permission to set prices, the price field is locked at 0: the product is
+  // created paused, for someone who may price it.
+  const pricesLocked = !useCan()('product.prices');
   const form = useForm<ProductFormValues, unknown, ProductCreateBody>({
-    defaultValues: EMPTY_PRODUCT_FORM,
+    defaultValues: pricesLocked ? { ...EMPTY_PRODUCT_FORM, price: '0' } : EMPTY_PRODUCT_FORM,
     resolver: zodResolver(productCreateForm),
   });
   const [images, setImages] = useState<File[]>([]);
@@ -71,7 +75,7 @@ export function ProductCreatePage() {
         <ArrowLeft size={16} aria-hidden="true" /> Back to Products
       </Link>
       <PageHeader title="Create Product" />
-      <form onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-3">
+      <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           <Card>
             <ProductFields form={form} errors={messages(form.formState.errors)} mode="create" />

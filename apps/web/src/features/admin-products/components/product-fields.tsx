@@ -1,6 +1,7 @@
 /** The fields the create and edit product forms share, laid out in a responsive grid. */
 import type { TaxonomyItem } from '@shop/shared/catalog';
 import { AVAILABILITY } from '@shop/shared/constants';
+import { permissionRefusal } from '@shop/shared/staff';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
 import type { FieldErrors, ProductFormValues } from '../product-form.ts';
@@ -8,6 +9,7 @@ import { QuantityCounter } from './quantity-counter.tsx';
 import { SizesSelect } from './sizes-select.tsx';
 import type { TaxonomyKind } from '@/lib/api/taxonomy.ts';
 import { childrenOf, TaxonomySelect } from '@/components/admin/taxonomy-select.tsx';
+import { ACTION_NEEDS, useCan } from '@/lib/back-office-access.ts';
 
 interface ProductFieldsProps {
   // The output type differs per form (create or update body); the fields only need the values.
@@ -17,12 +19,19 @@ interface ProductFieldsProps {
   mode: 'create' | 'edit';
 }
 
+/** Why a guarded field cannot be changed, in the server's words. */
+export const lockedHint = (action: 'product.prices' | 'product.stock') => permissionRefusal(ACTION_NEEDS[action]);
+
 export function ProductFields({ form, errors, mode }: ProductFieldsProps) {
   const { register, control } = form;
-  const text = (name: keyof ProductFormValues, label: string, props: Record<string, unknown> = {}) => {
+  // Prices and stock are guarded fields: shown to everyone, changed only with their permission.
+  const can = useCan();
+  const pricesLocked = !can('product.prices');
+  const stockLocked = !can('product.stock');
+  const text = (name: keyof ProductFormValues, label: string, props: Record<string, unknown> = {}, hint?: string) => {
     const id = `product-${name}`;
     return (
-      <Field label={label} htmlFor={id} error={errors[name]}>
+      <Field label={label} htmlFor={id} error={errors[name]} hint={hint}>
         <input id={id} className={inputClass} {...errorProps(id, errors[name])} {...props} {...register(name)} />
       </Field>
     );
@@ -56,17 +65,39 @@ export function ProductFields({ form, errors, mode }: ProductFieldsProps) {
   );
 
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <div className="sm:col-span-2">{text('title', 'Title')}</div>
       <div className="sm:col-span-2">{text('heading', mode === 'create' ? 'Header Message' : 'Heading')}</div>
-      {text('price', 'Price (₦)', { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' })}
-      {mode === 'edit' ? text('discount', 'Discount (₦)', { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' }) : null}
-      <Field label={mode === 'create' ? 'Quantity' : 'Quantity in Stock'} htmlFor="product-counter" error={errors.counter}>
+      {text(
+        'price',
+        'Price (₦)',
+        { type: 'number', inputMode: 'decimal', min: 0, step: '0.01', disabled: pricesLocked },
+        pricesLocked ? lockedHint('product.prices') : undefined,
+      )}
+      {mode === 'edit'
+        ? text(
+            'discount',
+            'Discount (₦)',
+            { type: 'number', inputMode: 'decimal', min: 0, step: '0.01', disabled: pricesLocked },
+            pricesLocked ? lockedHint('product.prices') : undefined,
+          )
+        : null}
+      <Field
+        label={mode === 'create' ? 'Quantity' : 'Quantity in Stock'}
+        htmlFor="product-counter"
+        error={errors.counter}
+        hint={stockLocked ? lockedHint('product.stock') : undefined}
+      >
         <Controller
           control={control}
           name="counter"
           render={({ field }) => (
-            <QuantityCounter id="product-counter" value={Number(field.value) || 0} onChange={field.onChange} />
+            <QuantityCounter
+              id="product-counter"
+              value={Number(field.value) || 0}
+              onChange={field.onChange}
+              disabled={stockLocked}
+            />
           )}
         />
       </Field>

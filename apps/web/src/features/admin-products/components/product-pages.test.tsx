@@ -5,6 +5,13 @@ import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { ProductCreatePage } from './product-create-page.tsx';
 import { ProductEditPage } from './product-edit-page.tsx';
 import { ProductViewPage } from './product-view-page.tsx';
+import { signInStaff, signOutStaff } from '@/test/staff.ts';
+
+// The Owner, who may use every button and field of these screens.
+beforeEach(() => {
+  signInStaff('owner');
+});
+afterEach(signOutStaff);
 
 const product = {
   id: 'p1',

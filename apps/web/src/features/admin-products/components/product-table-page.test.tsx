@@ -1,7 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { ProductTablePage } from './product-table-page.tsx';
+import { signInStaff, signOutStaff } from '@/test/staff.ts';
+
+// The Owner, who may use every button and field of these screens.
+beforeEach(() => {
+  signInStaff('owner');
+});
+afterEach(signOutStaff);
 
 const taxonomy = (prefix: string) => [
   { id: `${prefix}1`, name: `${prefix} one`, productCount: 1 },

@@ -16,6 +16,7 @@ import { Pagination } from '@/components/admin/pagination.tsx';
 import { SearchInput } from '@/components/admin/search-input.tsx';
 import { buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
+import { useCan } from '@/lib/back-office-access.ts';
 import { deleteProductMutation } from '@/lib/api/product-admin.ts';
 import { productListOptions } from '@/lib/api/products.ts';
 import { StockCell } from './stock-cell.tsx';
@@ -53,6 +54,8 @@ export function ProductTablePage() {
   const { confirm, dialog } = useConfirm();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [importing, setImporting] = useState(false);
+  // Seeing the catalogue (catalog.read) is not changing it: edit, delete, import and create need catalog.write.
+  const editable = useCan()('catalog.edit');
 
   const onDelete = async (product: Product) => {
     if (!(await confirm('Are you sure you want to delete this product?'))) return;
@@ -111,12 +114,16 @@ export function ProductTablePage() {
           <Link to={`/viewproduct/${p.id}`} className={buttonClass.icon} aria-label={`View ${p.title}`}>
             <Eye size={16} aria-hidden="true" />
           </Link>
-          <Link to={`/editproduct/${p.id}`} className={buttonClass.icon} aria-label={`Edit ${p.title}`}>
-            <Pencil size={16} aria-hidden="true" />
-          </Link>
-          <button type="button" className={buttonClass.icon} onClick={() => onDelete(p)} aria-label={`Delete ${p.title}`}>
-            <Trash2 size={16} aria-hidden="true" />
-          </button>
+          {editable ? (
+            <>
+              <Link to={`/editproduct/${p.id}`} className={buttonClass.icon} aria-label={`Edit ${p.title}`}>
+                <Pencil size={16} aria-hidden="true" />
+              </Link>
+              <button type="button" className={buttonClass.icon} onClick={() => onDelete(p)} aria-label={`Delete ${p.title}`}>
+                <Trash2 size={16} aria-hidden="true" />
+              </button>
+            </>
+          ) : null}
         </span>
       ),
     },
@@ -129,21 +136,25 @@ export function ProductTablePage() {
         actions={
           <>
             <ExportCatalogueButton />
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              aria-expanded={importing}
-              onClick={() => setImporting((open) => !open)}
-            >
-              <Upload size={16} aria-hidden="true" /> Import CSV
-            </button>
-            <Link to="/createproduct" className={buttonClass.primary}>
-              <Plus size={16} aria-hidden="true" /> Create Product
-            </Link>
+            {editable ? (
+              <>
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  aria-expanded={importing}
+                  onClick={() => setImporting((open) => !open)}
+                >
+                  <Upload size={16} aria-hidden="true" /> Import CSV
+                </button>
+                <Link to="/createproduct" className={buttonClass.primary}>
+                  <Plus size={16} aria-hidden="true" /> Create Product
+                </Link>
+              </>
+            ) : null}
           </>
         }
       />
-      {importing ? <ImportCatalogue onClose={() => setImporting(false)} /> : null}
+      {importing && editable ? <ImportCatalogue onClose={() => setImporting(false)} /> : null}
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <SearchInput
           value={title}

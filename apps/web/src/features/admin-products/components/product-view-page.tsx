@@ -16,6 +16,7 @@ import { deleteProductMutation } from '@/lib/api/product-admin.ts';
 import { productOptions } from '@/lib/api/products.ts';
 import { StockCell } from './stock-cell.tsx';
 import { settingsOptions } from '@/lib/api/settings.ts';
+import { useCan } from '@/lib/back-office-access.ts';
 import { useQuery, useMutation } from '@tanstack/react-query';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this product?';
@@ -54,6 +55,7 @@ export function ProductViewPage({ id }: { id: string }) {
   const remove = useMutation(deleteProductMutation);
   const threshold = useQuery(settingsOptions).data?.lowStockThreshold;
   const { confirm, dialog } = useConfirm();
+  const editable = useCan()('catalog.edit');
 
   if (product.isPending) return <Spinner label="Loading product" />;
   if (product.error) {
@@ -88,17 +90,19 @@ export function ProductViewPage({ id }: { id: string }) {
         title={p.title}
         description={p.heading}
         actions={
-          <>
-            <Link to={`/editproduct/${p.id}`} className={buttonClass.secondary}>
-              <Pencil size={16} aria-hidden="true" /> Edit
-            </Link>
-            <button type="button" className={buttonClass.danger} onClick={onDelete} disabled={remove.isPending}>
-              <Trash2 size={16} aria-hidden="true" /> Delete
-            </button>
-          </>
+          editable ? (
+            <>
+              <Link to={`/editproduct/${p.id}`} className={buttonClass.secondary}>
+                <Pencil size={16} aria-hidden="true" /> Edit
+              </Link>
+              <button type="button" className={buttonClass.danger} onClick={onDelete} disabled={remove.isPending}>
+                <Trash2 size={16} aria-hidden="true" /> Delete
+              </button>
+            </>
+          ) : null
         }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card>
           {p.imageUrl ? (
             <img src={p.imageUrl} alt={p.title} className="aspect-square w-full rounded-md object-cover" />

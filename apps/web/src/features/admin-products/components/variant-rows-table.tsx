@@ -2,6 +2,7 @@
 import { Trash2 } from 'lucide-react';
 import type { UseFieldArrayReturn } from 'react-hook-form';
 import { buttonClass, inputClass } from '@/components/admin/ui.tsx';
+import { useCan } from '@/lib/back-office-access.ts';
 import type { VariantsForm } from '../use-variants-editor.ts';
 import { rowName, rowProblem, sizeChoices, type VariantsFormValues } from '../variant-form.ts';
 
@@ -24,6 +25,10 @@ export function VariantRowsTable({
   discount?: number;
 }) {
   const errors = form.formState.errors;
+  // Guarded fields, as on the product: shown, changed only with their permission (the fields' hints say why).
+  const can = useCan();
+  const pricesLocked = !can('product.prices');
+  const stockLocked = !can('product.stock');
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[44rem] text-left text-sm">
@@ -73,6 +78,7 @@ export function VariantRowsTable({
                     aria-label={`Price of ${name}`}
                     inputMode="decimal"
                     placeholder={price === undefined ? '' : String(price)}
+                    disabled={pricesLocked}
                     className={`${cellInput} w-28`}
                     {...form.register(`variants.${i}.price`)}
                   />
@@ -82,6 +88,7 @@ export function VariantRowsTable({
                     aria-label={`Discount of ${name}`}
                     inputMode="decimal"
                     placeholder={discount === undefined ? '' : String(discount)}
+                    disabled={pricesLocked}
                     className={`${cellInput} w-24`}
                     {...form.register(`variants.${i}.discount`)}
                   />
@@ -91,6 +98,7 @@ export function VariantRowsTable({
                     aria-label={`Stock of ${name}`}
                     inputMode="numeric"
                     aria-invalid={rowErrors?.counter ? true : undefined}
+                    disabled={stockLocked}
                     className={`${cellInput} w-20`}
                     {...form.register(`variants.${i}.counter`)}
                   />

@@ -7,6 +7,7 @@ import { SIZE_SCALE_LABELS, SIZE_SCALE_NAMES, SIZE_SCALES } from '@shop/shared/v
 import { useId, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { buttonClass, inputClass } from '@/components/admin/ui.tsx';
+import { useCan } from '@/lib/back-office-access.ts';
 import type { VariantsForm } from '../use-variants-editor.ts';
 import { addCombinations, listedColours, stockForAll, totalStock } from '../variant-form.ts';
 import { AddCombinations } from './add-combinations.tsx';
@@ -33,6 +34,7 @@ export function VariantsFields({ form, title, price, discount, images, photos, o
   const [allStock, setAllStock] = useState('');
   const watched = form.watch('variants');
   const colours = listedColours(watched);
+  const stockLocked = !useCan()('product.stock');
 
   const onAdd = (chosenSizes: string[], chosenColours: string[]) => {
     const current = form.getValues('variants');
@@ -88,9 +90,10 @@ export function VariantsFields({ form, title, price, discount, images, photos, o
               className={`${inputClass} w-24`}
               value={allStock}
               onChange={(e) => setAllStock(e.target.value)}
+              disabled={stockLocked}
             />
           </div>
-          <button type="button" className={buttonClass.secondary} onClick={onSetAllStock}>
+          <button type="button" className={buttonClass.secondary} onClick={onSetAllStock} disabled={stockLocked}>
             Apply
           </button>
         </div>

@@ -1,8 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { makeOrder } from '@/test/orders.ts';
 import { OrderPage } from './order-page.tsx';
+import { signInStaff, signOutStaff } from '@/test/staff.ts';
+
+// The Owner, who may use every button and field of these screens.
+beforeEach(() => {
+  signInStaff('owner');
+});
+afterEach(signOutStaff);
 
 const order = {
   id: 'o1',
@@ -524,5 +531,42 @@ describe('Order page: confirming, refused at the door, duplicate references, wha
 
     serve(makeOrder({ id: 'o1', lines: [{ ...podLine, quantity: 3, restockedQuantity: 1 }] }), () => ({ status: 500 }));
     expect(await screen.findByText('Only units this order still holds go back: 2 of the 3 sold.')).toBeTruthy();
+  });
+});
+
+describe('Order page by role', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('shows Fulfilment the changes its role makes, and no cancel, payment or refund', async () => {
+    signInStaff('fulfilment');
+    renderOrder({ ...unpaidPod, allowedTransitions: ['fulfilled', 'cancelled'] });
+    expect(await screen.findByRole('button', { name: 'Mark as fulfilled' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.getByText('No payments recorded yet.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Record payment' })).toBeNull();
+
+    cleanup();
+    renderOrder(order);
+    await screen.findByRole('heading', { name: 'Refunds' });
+    expect(screen.queryByRole('heading', { name: 'Refund' })).toBeNull();
+  });
+
+  it('lets a role that may only cancel cancel, and a role that may only take money record it and refund', async () => {
+    signInStaff('owner', ['orders.read', 'orders.cancel']);
+    renderOrder({ ...unpaidPod, allowedTransitions: ['fulfilled', 'cancelled'] });
+    expect(await screen.findByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark as fulfilled' })).toBeNull();
+
+    cleanup();
+    signInStaff('owner', ['orders.read', 'orders.record_payment', 'orders.refund']);
+    renderOrder({ ...unpaidPod, allowedTransitions: ['fulfilled', 'cancelled'] });
+    expect(await screen.findByRole('heading', { name: 'Record payment' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Mark as|^Cancel order/ })).toBeNull();
+    cleanup();
+    renderOrder(order);
+    expect(await screen.findByRole('heading', { name: 'Refund' })).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ import { dateTime } from '@/lib/dates.ts';
 import { formatNairaAmount } from '@shop/shared/money';
 import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
+import { statusChangeAction, useCan } from '@/lib/back-office-access.ts';
 import { changeOrderStatusMutation, confirmOrderMutation, orderOptions, refusedAtDeliveryMutation } from '@/lib/api/orders.ts';
 import { orderPaymentMethodLabel } from '../order-money.ts';
 import { errorMessage, OrderPayments } from './order-payments.tsx';
@@ -47,6 +48,7 @@ export function OrderPage({ id }: { id: string }) {
   const confirmOrder = useMutation(confirmOrderMutation(id));
   const refused = useMutation(refusedAtDeliveryMutation(id));
   const { confirm, dialog } = useConfirm();
+  const can = useCan();
   const busy = change.isPending || confirmOrder.isPending || refused.isPending;
 
   const back = (
@@ -79,7 +81,9 @@ export function OrderPage({ id }: { id: string }) {
     });
   };
   // A sent pay-on-delivery order nobody paid for may come back from the door.
-  const canBeRefused = o.status === 'fulfilled' && o.paymentMethod === 'pod' && o.amountPaid === 0;
+  const canBeRefused = can('order.fulfil') && o.status === 'fulfilled' && o.paymentMethod === 'pod' && o.amountPaid === 0;
+  // Each change the member's role allows: cancelling is its own permission, the rest fulfilment's.
+  const transitions = o.allowedTransitions.filter((status) => can(statusChangeAction(status)));
 
   const onChange = async (status: OrderStatus) => {
     if (!(await confirm(`${ACTION_LABELS[status]}: order ${o.number}?`, 'Confirm'))) return;
@@ -103,12 +107,12 @@ export function OrderPage({ id }: { id: string }) {
         }
         actions={
           <>
-            {o.awaitingConfirmation ? (
+            {o.awaitingConfirmation && can('order.fulfil') ? (
               <button type="button" className={buttonClass.primary} onClick={onConfirmOrder} disabled={busy}>
                 Confirm order
               </button>
             ) : null}
-            {o.allowedTransitions.map((status) => (
+            {transitions.map((status) => (
               <button
                 key={status}
                 type="button"
@@ -134,7 +138,7 @@ export function OrderPage({ id }: { id: string }) {
           {o.expiresAt ? ` by ${dateTime(o.expiresAt)}` : ''}; unconfirmed, it is cancelled and its items go back on sale.
         </div>
       ) : null}
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">
           <h2 className="mb-3 text-base font-semibold">Items</h2>
           <div className="overflow-x-auto">
@@ -290,7 +294,7 @@ export function OrderPage({ id }: { id: string }) {
           </Card>
         </div>
       </div>
-      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">
         <OrderPayments order={o} />
         <OrderRefunds order={o} />
       </div>

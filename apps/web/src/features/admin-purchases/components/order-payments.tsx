@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
+import { useCan } from '@/lib/back-office-access.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { recordPaymentMutation } from '@/lib/api/orders.ts';
 import { dateTime } from '@/lib/dates.ts';
@@ -32,7 +33,7 @@ const duplicateOf = (error: unknown) =>
 
 export function OrderPayments({ order }: { order: OrderView }) {
   const record = useMutation(recordPaymentMutation(order.id));
-  const canRecord = order.balanceDue > 0 && TAKES_PAYMENT.includes(order.status);
+  const canRecord = useCan()('order.recordPayment') && order.balanceDue > 0 && TAKES_PAYMENT.includes(order.status);
   // What was sent last, to send again when the admin confirms a reference seen on another order.
   const [sent, setSent] = useState<PaymentFormBody | null>(null);
   const duplicate = duplicateOf(record.error);
@@ -157,7 +158,7 @@ function RecordPaymentForm({
         Record payment
       </h3>
       <p className="text-sm text-neutral-600">{formatNairaAmount(order.balanceDue)} is still due on this order.</p>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label="Method" htmlFor={methodId} error={errors.method?.message}>
           <select
             id={methodId}

@@ -11,6 +11,7 @@ import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
+import { useCan } from '@/lib/back-office-access.ts';
 import { refundOrderMutation } from '@/lib/api/orders.ts';
 import { dateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.tsx';
@@ -25,6 +26,7 @@ export function OrderRefunds({ order }: { order: OrderView }) {
   const refund = useMutation(refundOrderMutation(order.id));
   const { confirm, dialog } = useConfirm();
   const refundable = refundableAmount(order);
+  const mayRefund = useCan()('order.refund');
   const canRefund = order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded';
   const titles = new Map(order.lines.map((l) => [l.id, l.title]));
 
@@ -68,7 +70,7 @@ export function OrderRefunds({ order }: { order: OrderView }) {
           ))}
         </ul>
       )}
-      {canRefund && refundable > 0 ? (
+      {mayRefund && canRefund && refundable > 0 ? (
         <RefundForm
           // A fresh form (and schema) whenever what can be refunded changes.
           key={`${order.amountRefunded}-${order.refunds.length}`}

@@ -1,7 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { PurchasesPage } from './purchases-page.tsx';
+import { signInStaff, signOutStaff } from '@/test/staff.ts';
+
+// The Owner, who may use every button and field of these screens.
+beforeEach(() => {
+  signInStaff('owner');
+});
+afterEach(signOutStaff);
 
 const purchase = {
   id: 'o1',
@@ -108,5 +115,29 @@ describe('Purchases table (server-driven)', () => {
     await waitFor(() =>
       expect(api.requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/purchases/o1/restore')).toBe(true),
     );
+  });
+});
+
+describe('Purchases table by role', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('lets Fulfilment archive but not export every customer (customers.export)', async () => {
+    signInStaff('fulfilment');
+    serve();
+    renderWithProviders(<PurchasesPage />);
+    expect(await screen.findByRole('button', { name: 'Delete purchase NG-000123' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  });
+
+  it('gives a role that may only read orders neither archive nor export', async () => {
+    signInStaff('owner', ['orders.read']);
+    serve();
+    renderWithProviders(<PurchasesPage />);
+    expect(await screen.findByText('NG-000123')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Delete purchase/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { Pagination } from '@/components/admin/pagination.tsx';
 import { SearchInput } from '@/components/admin/search-input.tsx';
 import { Badge, buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
+import { useCan } from '@/lib/back-office-access.ts';
 import { archivePurchaseMutation, downloadPurchasesCsv, purchasesOptions, restorePurchaseMutation } from '@/lib/api/purchases.ts';
 import { PaymentStatusBadge, STATUS_LABELS, StatusBadge } from './status-badge.tsx';
 import { useQuery, useMutation } from '@tanstack/react-query';
@@ -57,6 +58,10 @@ export function PurchasesPage() {
   const restore = useMutation(restorePurchaseMutation);
   const { confirm, dialog } = useConfirm();
   const [exporting, setExporting] = useState(false);
+  const can = useCan();
+  // Archiving and restoring is fulfilment's; the export lists every customer's name and address.
+  const canArchive = can('order.fulfil');
+  const canExport = can('orders.export');
 
   const onRestore = (row: Purchase) =>
     restore.mutate(row.id, {
@@ -149,7 +154,7 @@ export function PurchasesPage() {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       cell: (p) =>
-        archived ? (
+        !canArchive ? null : archived ? (
           <button
             type="button"
             className={buttonClass.icon}
@@ -176,10 +181,12 @@ export function PurchasesPage() {
       <PageHeader
         title="Purchases"
         actions={
-          <button type="button" className={buttonClass.secondary} onClick={onExport} disabled={exporting}>
-            <Download size={16} aria-hidden="true" />
-            {exporting ? 'Exporting...' : 'Export CSV'}
-          </button>
+          canExport ? (
+            <button type="button" className={buttonClass.secondary} onClick={onExport} disabled={exporting}>
+              <Download size={16} aria-hidden="true" />
+              {exporting ? 'Exporting...' : 'Export CSV'}
+            </button>
+          ) : null
         }
       />
       <div
@@ -226,7 +233,7 @@ export function PurchasesPage() {
             ))}
           </select>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <label htmlFor="purchases-from" className="text-sm text-neutral-700">
             From
           </label>

@@ -1,9 +1,16 @@
 import { DEFAULT_STORE_SETTINGS } from '@shop/shared/content';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders, testQueryClient } from '@/test/harness.tsx';
 import { settingsKeys } from '@/lib/api/settings.ts';
 import { SettingsPage } from './settings-page.tsx';
+import { signInStaff, signOutStaff } from '@/test/staff.ts';
+
+// The Owner, who may use every button and field of these screens.
+beforeEach(() => {
+  signInStaff('owner');
+});
+afterEach(signOutStaff);
 
 type Answer = { status?: number; body?: unknown };
 
@@ -162,5 +169,52 @@ describe('Store settings: notifications and WhatsApp', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
     expect(api.last('/api/settings')!.body).toMatchObject({ notificationEmail: 'owner@adire.ng' });
+  });
+});
+
+describe('Settings by role', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  const bankSettings = {
+    ...DEFAULT_STORE_SETTINGS,
+    bankName: 'Zenith Bank',
+    bankAccountName: 'Adire Ltd',
+    bankAccountNumber: '1234567890',
+  };
+
+  it('shows a Manager the bank account without letting it change (settings.payments), and saves the rest with it as it was', async () => {
+    signInStaff('manager');
+    const { saves } = serve(undefined, bankSettings);
+    await screen.findByLabelText('Store name');
+    const bank = screen.getByRole('group', { name: 'Bank transfer' });
+    expect(within(bank).getByText(/You don't have permission to change the bank account shoppers pay transfers to/)).toBeTruthy();
+    for (const label of ['Bank name', 'Account name', 'Account number (10 digits)']) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).disabled, label).toBe(true);
+    }
+    expect((screen.getByLabelText('Bank name') as HTMLInputElement).value).toBe('Zenith Bank');
+    expect((screen.getByLabelText('Hold transfer orders for (hours)') as HTMLInputElement).disabled).toBe(false);
+
+    type('Store name', 'Adire Lagos');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toEqual({ ...bankSettings, storeName: 'Adire Lagos' });
+  });
+
+  it('lets the Owner change the bank account', async () => {
+    serve(undefined, bankSettings);
+    await screen.findByLabelText('Store name');
+    expect((screen.getByLabelText('Bank name') as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByText(/You don't have permission/)).toBeNull();
+  });
+
+  it('gives a member without settings.write only their own password', async () => {
+    signInStaff('cashier');
+    const { api } = serve();
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Store' })).toBeNull();
+    expect(api.requests.filter((r) => r.url.pathname === '/api/settings')).toHaveLength(0);
   });
 });

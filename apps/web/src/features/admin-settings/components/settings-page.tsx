@@ -1,7 +1,8 @@
 /**
  * Settings (/settings): the store's settings (StoreSettingsCard: name, phone, hours, banner
- * speed, invoices, bank transfer, the per-order cap); and changing one's own password (the
- * new token replaces the old one, since the server signs out other sessions).
+ * speed, invoices, bank transfer, the per-order cap), for a member with settings.write; and
+ * changing one's own password, for every member (the new token replaces the old one, since
+ * the server signs out other sessions).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBody } from '@shop/shared/auth';
@@ -10,16 +11,18 @@ import { notify } from '@/lib/notify.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { buttonClass, Card, Field, inputClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useSession } from '@/lib/session-store.ts';
+import { useCan } from '@/lib/back-office-access.ts';
 import { changePasswordMutation } from '@/lib/api/auth.ts';
 import { useMutation } from '@tanstack/react-query';
 import { StoreSettingsCard } from './store-settings-card.tsx';
 
 export function SettingsPage() {
+  const can = useCan();
   return (
     <>
       <PageHeader title="Settings" />
-      <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
-        <StoreSettingsCard />
+      <div className="grid grid-cols-1 max-w-5xl gap-6 lg:grid-cols-2">
+        {can('settings.store') ? <StoreSettingsCard /> : null}
         <PasswordCard />
       </div>
     </>

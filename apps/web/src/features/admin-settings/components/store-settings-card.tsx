@@ -15,6 +15,8 @@ import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, Spinner 
 import { saveSettingsMutation, settingsOptions } from '@/lib/api/settings.ts';
 import { notify } from '@/lib/notify.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
+import { ACTION_NEEDS, useCan } from '@/lib/back-office-access.ts';
+import { permissionRefusal } from '@shop/shared/staff';
 
 type NumberField =
   | 'bannerRotationMs'
@@ -59,6 +61,8 @@ const legendClass = 'mb-3 text-sm font-semibold text-neutral-900';
 export function StoreSettingsCard() {
   const settings = useQuery(settingsOptions);
   const save = useMutation(saveSettingsMutation);
+  // The bank account shoppers' transfers go to is its own permission: shown, changed only with it.
+  const bankLocked = !useCan()('settings.bank');
   const form = useForm<StoreSettings>({ resolver: zodResolver(settingsForm) });
   const { errors } = form.formState;
   const loaded = settings.data && withPrivate(settings.data) ? settings.data : undefined;
@@ -149,15 +153,18 @@ export function StoreSettingsCard() {
             <p id="settings-bank-hint" className="mb-3 text-xs text-neutral-600">
               Bank transfer is offered at checkout only when the bank name, account name and account number are all filled.{' '}
               {transferEnabled(filled) ? 'It is offered now.' : 'It is not offered now.'}
+              {bankLocked ? ` ${permissionRefusal(ACTION_NEEDS['settings.bank'])}.` : null}
             </p>
             <div className="space-y-4">
-              {field('bankName', 'Bank name', { autoComplete: 'off' })}
-              {field('bankAccountName', 'Account name', { autoComplete: 'off' })}
+              {/* Sent unchanged when locked: the server asks settings.payments only of a change. */}
+              {field('bankName', 'Bank name', { autoComplete: 'off', disabled: bankLocked })}
+              {field('bankAccountName', 'Account name', { autoComplete: 'off', disabled: bankLocked })}
               {field('bankAccountNumber', 'Account number (10 digits)', {
                 inputMode: 'numeric',
                 maxLength: 10,
                 autoComplete: 'off',
                 spellCheck: false,
+                disabled: bankLocked,
               })}
               {field(
                 'transferHoldHours',

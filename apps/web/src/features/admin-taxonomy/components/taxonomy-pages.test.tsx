@@ -4,6 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { TaxonomyEditPage } from './taxonomy-edit-page.tsx';
 import { TaxonomyTablePage } from './taxonomy-table-page.tsx';
+import { signInStaff, signOutStaff } from '@/test/staff.ts';
+
+// The Owner, who may use every button and field of these screens.
+beforeEach(() => {
+  signInStaff('owner');
+});
+afterEach(signOutStaff);
 
 // The toast outlet asks for the reduced-motion preference, which jsdom does not have.
 beforeEach(() => {
@@ -239,5 +246,27 @@ describe('Taxonomy tables (server-driven)', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('2 products use this sub-category')).toBeTruthy();
     expect(api.requests.find((r) => r.method === 'DELETE')!.url.pathname).toBe('/api/subs/s1');
+  });
+});
+
+describe('Taxonomy tables by role', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the brands to a member who may read the catalogue, with no Create, Edit or Delete', async () => {
+    signInStaff('fulfilment');
+    mockFetch(({ url }) =>
+      url.pathname === '/api/brands'
+        ? { body: [{ id: 'b1', name: 'Brand 1', imageUrl: null, productCount: 0 }], headers: { 'X-Total-Count': '1' } }
+        : undefined,
+    );
+    renderWithProviders(<TaxonomyTablePage kind="brand" />);
+    expect(await screen.findByText('Brand 1')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create Brand' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit Brand 1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Brand 1' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Delete' })).toBeNull();
   });
 });

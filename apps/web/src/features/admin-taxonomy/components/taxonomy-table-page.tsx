@@ -15,6 +15,7 @@ import { Pagination } from '@/components/admin/pagination.tsx';
 import { SearchInput } from '@/components/admin/search-input.tsx';
 import { buttonClass, PageHeader } from '@/components/admin/ui.tsx';
 import { useTableParams } from '@/components/admin/use-table-params.ts';
+import { useCan } from '@/lib/back-office-access.ts';
 import {
   deleteTaxonomyMutation,
   type TaxonomyKind,
@@ -70,6 +71,7 @@ export function TaxonomyTablePage({ kind }: { kind: TaxonomyKind }) {
     });
   };
 
+  const editable = useCan()('catalog.edit');
   const columns: Column<TaxonomyItem>[] = [
     {
       key: 'name',
@@ -100,26 +102,36 @@ export function TaxonomyTablePage({ kind }: { kind: TaxonomyKind }) {
         ]
       : []),
     { key: 'products', header: 'Products', className: 'text-right', cell: (item) => item.productCount },
-    {
-      key: 'edit',
-      header: 'Edit',
-      className: 'w-16 text-center',
-      cell: (item) => (
-        <Link to={config.editPath(item.id)} className={buttonClass.icon} aria-label={`Edit ${item.name}`}>
-          <Pencil size={16} aria-hidden="true" />
-        </Link>
-      ),
-    },
-    {
-      key: 'delete',
-      header: 'Delete',
-      className: 'w-16 text-center',
-      cell: (item) => (
-        <button type="button" onClick={() => onDelete(item)} className={buttonClass.icon} aria-label={`Delete ${item.name}`}>
-          <Trash2 size={16} aria-hidden="true" />
-        </button>
-      ),
-    },
+    // Seeing the catalogue (catalog.read) is not changing it: edit, delete and create need catalog.write.
+    ...(editable
+      ? [
+          {
+            key: 'edit',
+            header: 'Edit',
+            className: 'w-16 text-center',
+            cell: (item: TaxonomyItem) => (
+              <Link to={config.editPath(item.id)} className={buttonClass.icon} aria-label={`Edit ${item.name}`}>
+                <Pencil size={16} aria-hidden="true" />
+              </Link>
+            ),
+          },
+          {
+            key: 'delete',
+            header: 'Delete',
+            className: 'w-16 text-center',
+            cell: (item: TaxonomyItem) => (
+              <button
+                type="button"
+                onClick={() => onDelete(item)}
+                className={buttonClass.icon}
+                aria-label={`Delete ${item.name}`}
+              >
+                <Trash2 size={16} aria-hidden="true" />
+              </button>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -127,9 +139,11 @@ export function TaxonomyTablePage({ kind }: { kind: TaxonomyKind }) {
       <PageHeader
         title={config.title}
         actions={
-          <Link to={config.createPath} className={buttonClass.primary}>
-            <Plus size={16} aria-hidden="true" /> Create {config.singular}
-          </Link>
+          editable ? (
+            <Link to={config.createPath} className={buttonClass.primary}>
+              <Plus size={16} aria-hidden="true" /> Create {config.singular}
+            </Link>
+          ) : null
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
