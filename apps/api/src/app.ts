@@ -32,8 +32,8 @@ import readCache from './plugins/read-cache.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
 import { accountRoutes } from './account/index.ts';
-import { adminRoutes } from './admin/index.ts';
-import { authRoutes } from './auth/index.ts';
+import { adminRoutes, auditActor, recordAudit } from './admin/index.ts';
+import { authRoutes, createAuthService, revokeSessions } from './auth/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { contentRoutes } from './content/index.ts';
 import { couponRoutes } from './coupons/index.ts';
@@ -250,10 +250,18 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(purchaseRoutes);
   await app.register(posRoutes);
   await app.register(adminRoutes);
-  await app.register(contentRoutes);
+  // The settings record their own entry (the bank account masked); the audit reads the settings, so it is handed over.
+  await app.register(contentRoutes, {
+    audit: (tx, request, change) => recordAudit(tx, { ...auditActor(request), ...change }),
+  });
   await app.register(customerRoutes);
   await app.register(userRoutes);
-  await app.register(staffRoutes);
+  // Auth reads roles from staff, so staff cannot import auth: signing a new member in and ending
+  // a member's sessions reach it as a port.
+  const signIn = createAuthService(app.db, app.tokens, app.messages.notifier, app.twoFactor);
+  await app.register(staffRoutes, {
+    auth: { signIn: (user, origin) => signIn.session(user, { ...origin, origin }), endSessions: revokeSessions },
+  });
   await app.register(messageRoutes);
   await app.register(seoRoutes);
 

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createPglite, type Database, openDatabase } from '../src/db/client.ts';
-import { type RoleTemplate, TEMPLATE_ROLES } from '@shop/shared';
+import { type Permission, permissionRefusal, ROLE_TEMPLATES, type RoleTemplate, TEMPLATE_ROLES } from '@shop/shared';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { findRoleByTemplate } from '../src/staff/index.ts';
 import { insertUser, upsertAdmin } from '../src/users/index.ts';
@@ -139,4 +139,29 @@ export async function createStaff(ctx: TestContext, template: RoleTemplate = 'ow
 
 export function bearer(token: string): InjectOptions['headers'] {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Each request refused to every caller a route guarded by `permission` must refuse: anonymous
+ * 401, a shopper and a member of each role template without the permission 403 naming it.
+ */
+export async function expectRefusedWithout(
+  ctx: TestContext,
+  permission: Permission,
+  requests: { method: InjectOptions['method']; url: string; payload?: object }[],
+): Promise<void> {
+  const callers: { who: string; token?: string }[] = [
+    { who: 'anonymous' },
+    { who: 'a shopper', token: (await registerShopper(ctx.app)).accessToken },
+  ];
+  for (const template of ROLE_TEMPLATES.filter((t) => !TEMPLATE_ROLES[t].permissions.includes(permission))) {
+    callers.push({ who: template, token: (await createStaff(ctx, template)).accessToken });
+  }
+  for (const { who, token } of callers) {
+    for (const { method, url, payload } of requests) {
+      const res = await ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
+      expect(res.statusCode, `${who}: ${method} ${url}`).toBe(token ? 403 : 401);
+      if (token) expect(res.json(), `${who}: ${method} ${url}`).toEqual({ msg: permissionRefusal(permission), permission });
+    }
+  }
 }

@@ -6,6 +6,9 @@
  * shows; the back office shows each person only what they may use.
  */
 import { z } from 'zod';
+import { registerBody } from './auth.ts';
+import { errorResponse } from './errors.ts';
+import { nairaField } from './naira-field.ts';
 
 /** Every permission, with the sentence a refusal says: "You don't have permission to <sentence>". */
 export const PERMISSIONS = {
@@ -132,7 +135,125 @@ export const rolePatch = roleInput.partial();
 
 export const permissionView = z.object({ key: z.string(), sentence: z.string() });
 
+// ── Staff members ───────────────────────────────────────────────────────────────────────
+
+/** GET /api/staff: a member as the Staff page lists them. */
+export const staffMemberView = z.object({
+  /** The member's user id. */
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  /** A deactivated member cannot sign in; staff are deactivated, never deleted. */
+  active: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  /** Whether two-factor sign-in is on. */
+  twoFactor: z.boolean(),
+});
+export type StaffMemberView = z.infer<typeof staffMemberView>;
+
+/** PATCH /api/staff/{id}: a new role, or deactivated / active again. */
+export const staffMemberPatch = z
+  .object({
+    roleId: z.uuid('Unknown role').optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((b) => b.roleId !== undefined || b.active !== undefined, 'Nothing to change');
+export type StaffMemberPatch = z.infer<typeof staffMemberPatch>;
+
 // ── Invitations ─────────────────────────────────────────────────────────────────────────
 
 /** An invitation's link works this long, once. */
 export const INVITATION_TTL_HOURS = 72;
+
+export const invitationInput = z.object({
+  email: registerBody.shape.email,
+  roleId: z.uuid('Unknown role'),
+});
+export type InvitationInput = z.infer<typeof invitationInput>;
+
+/** pending: its link works; expired: not accepted in time (resend it for a new link, or cancel it). */
+export const INVITATION_STATUSES = ['pending', 'expired'] as const;
+
+/** GET /api/staff/invitations: the invitations not accepted and not cancelled, expired ones included. */
+export const invitationView = z.object({
+  id: z.string(),
+  email: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  /** Who sent it (null once that account is gone). */
+  invitedByName: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+});
+export type InvitationView = z.infer<typeof invitationView>;
+
+/**
+ * POST /api/staff/invitations/accept. A new account needs the names and a password by the
+ * registration's rule; for an address that already has a shopper account, `password` is that
+ * account's current password and the names are ignored.
+ */
+export const acceptInvitationBody = z.object({
+  token: z.string().min(1, 'The link has no token').max(200),
+  firstName: registerBody.shape.firstName.optional(),
+  lastName: registerBody.shape.lastName.optional(),
+  password: z.string().min(1, 'Enter a password').max(200),
+});
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
+
+/** Why an invitation's link does not work: unknown (400), or no longer (410). */
+export const INVITATION_MESSAGES = {
+  invalid: 'This invitation link is not valid: ask for a new one',
+  expired: 'This invitation has expired: ask for a new one',
+  cancelled: 'This invitation was cancelled',
+  accepted: 'This invitation was already accepted: sign in instead',
+} as const;
+
+// ── PINs and approvals ──────────────────────────────────────────────────────────────────
+
+export const STAFF_PIN = /^\d{4,6}$/;
+/** Wrong PINs in a row that lock a member's PIN, and for how long. */
+export const PIN_MAX_ATTEMPTS = 5;
+export const PIN_LOCK_MINUTES = 15;
+const pin = z.string().regex(STAFF_PIN, 'A PIN is 4 to 6 digits');
+
+/** PUT /api/staff/{id}/pin: with staff.manage for anyone; one's own with one's current password. */
+export const pinBody = z.object({
+  pin,
+  currentPassword: z.string().max(200).optional(),
+});
+export type PinBody = z.infer<typeof pinBody>;
+
+/** The till actions a manager approves by PIN, and the role policy each is checked against. */
+export const APPROVAL_ACTIONS = ['discount', 'price_override', 'refund', 'negative_stock'] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+export const APPROVAL_POLICY: Record<ApprovalAction, PosAction> = {
+  discount: 'discount',
+  price_override: 'priceOverride',
+  refund: 'refund',
+  negative_stock: 'negativeStock',
+};
+/** An approval works this long, once. */
+export const APPROVAL_TTL_MINUTES = 5;
+
+/** POST /api/pos/approvals: a manager's PIN approving one action of the asking session. */
+export const approvalRequest = z.object({
+  managerId: z.uuid('Unknown staff member'),
+  pin,
+  action: z.enum(APPROVAL_ACTIONS),
+  /** Naira: the approval is for this amount only (a refund's must equal the refund). */
+  amount: nairaField('The amount', { positive: true }).optional(),
+  orderId: z.uuid('Unknown order').optional(),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequest>;
+
+export const approvalView = z.object({ approvalId: z.string(), expiresAt: z.string() });
+export type ApprovalView = z.infer<typeof approvalView>;
+
+/** A wrong PIN (403): how many tries are left before it locks. */
+export const wrongPinResponse = errorResponse.extend({ attemptsLeft: z.number().int() });
+/** A locked PIN (423, with Retry-After): until when. */
+export const pinLockedResponse = errorResponse.extend({ lockedUntil: z.string() });

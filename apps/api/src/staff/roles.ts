@@ -6,6 +6,7 @@
  */
 import {
   isPermission,
+  isUuid,
   type Permission,
   type PosPolicies,
   ROLE_TEMPLATES,
@@ -13,10 +14,10 @@ import {
   type RoleTemplate,
   type RoleView,
 } from '@shop/shared';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
-import { type RoleRow, roles, users } from '../db/schema/index.ts';
+import { type RoleRow, roles, staffInvitations, users } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../lib/http-error.ts';
 
 /** A member's role as the server checks it on every request. */
@@ -44,6 +45,7 @@ export function toStaffRole(row: RoleRow): StaffRole {
 }
 
 export async function findRole(db: Db | Tx, id: string): Promise<RoleRow | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(roles).where(eq(roles.id, id));
   return row;
 }
@@ -65,6 +67,12 @@ const toView = (row: RoleRow, members: number): RoleView => ({
   members,
 });
 
+/** The templates in ROLE_TEMPLATES' order (made in one statement, they share a creation time), custom roles after. */
+const TEMPLATE_ORDER = sql`array_position(array[${sql.join(
+  ROLE_TEMPLATES.map((t) => sql`${t}`),
+  sql`, `,
+)}]::text[], ${roles.template}) nulls last`;
+
 /** Every role, the templates first, each with how many active members hold it. */
 export async function listRoles(db: Db): Promise<RoleView[]> {
   const held = db
@@ -77,7 +85,7 @@ export async function listRoles(db: Db): Promise<RoleView[]> {
     .select({ role: roles, members: held.n })
     .from(roles)
     .leftJoin(held, eq(held.roleId, roles.id))
-    .orderBy(sql`${roles.template} is null`, asc(roles.createdAt), asc(roles.name));
+    .orderBy(TEMPLATE_ORDER, asc(roles.createdAt), asc(roles.name));
   return rows.map((r) => toView(r.role, Number(r.members ?? 0)));
 }
 
@@ -115,18 +123,35 @@ export async function updateRole(db: Db, id: string, patch: Partial<RoleInput>):
   }
 }
 
-/** Deletes a role nobody holds (409 otherwise; the Owner's never). */
+/**
+ * Deletes a role nobody holds: 409 while a member (active or not) has it or an open invitation
+ * names it; the Owner's never (403). Accepted and cancelled invitations naming it go with it
+ * (the audit trail keeps who invited whom).
+ */
 export async function deleteRole(db: Db, id: string): Promise<void> {
   const role = await findRole(db, id);
   if (!role) throw notFound('Role not found');
   if (role.template === 'owner') throw forbidden('The Owner role cannot be deleted');
   const [held] = await db.select({ n: count() }).from(users).where(eq(users.staffRoleId, id));
-  if ((held?.n ?? 0) > 0) throw conflict(`${role.name} is held by ${held!.n} member(s): give them another role first`);
+  const n = held?.n ?? 0;
+  if (n > 0) throw conflict(`${role.name} is held by ${n} ${n === 1 ? 'member' : 'members'}: give them another role first`);
   try {
-    await db.delete(roles).where(eq(roles.id, id));
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(staffInvitations)
+        .where(
+          and(
+            eq(staffInvitations.roleId, id),
+            or(isNotNull(staffInvitations.acceptedAt), isNotNull(staffInvitations.cancelledAt)),
+          ),
+        );
+      await tx.delete(roles).where(eq(roles.id, id));
+    });
   } catch (error) {
-    // An invitation naming it (or a member given it meanwhile) keeps it.
-    if (isForeignKeyViolation(error)) throw conflict(`${role.name} is still in use by a member or an invitation`);
+    // An open invitation naming it (or a member given it meanwhile) keeps it.
+    if (isForeignKeyViolation(error)) {
+      throw conflict(`${role.name} is still named by a member or an open invitation: cancel the invitation first`);
+    }
     throw error;
   }
 }

@@ -5,10 +5,12 @@ export {
   findUserById,
   insertAccountsWithoutPassword,
   insertUser,
+  makeStaff,
   revokeTokens,
   setPassword,
   recordSignIn,
   toAuthUser,
   updateProfile,
+  updateStaffMember,
   upsertAdmin,
 } from './service.ts';

@@ -157,6 +157,36 @@ export async function upsertAdmin(
   return { user, created: false };
 }
 
+/**
+ * A staff member's new role or activity (staff/members.ts decides whether it may change, under
+ * its lock): only a staff row changes. Undefined when the id is no staff member's.
+ */
+export async function updateStaffMember(
+  db: Db | Tx,
+  id: string,
+  change: { staffRoleId?: string; active?: boolean },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set(change)
+    .where(and(eq(users.id, id), eq(users.role, 'admin')))
+    .returning();
+  return row;
+}
+
+/**
+ * A shopper joins the staff with the given role (an accepted invitation): same account, same
+ * password, orders and addresses. Undefined when the account is no shopper's (any more).
+ */
+export async function makeStaff(db: Db | Tx, id: string, staffRoleId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ role: 'admin', staffRoleId, active: true })
+    .where(and(eq(users.id, id), eq(users.role, 'shopper')))
+    .returning();
+  return row;
+}
+
 /** Every token issued to the user so far stops working, on every API process (sign out everywhere). */
 export async function revokeTokens(db: Db, userId: string): Promise<void> {
   await db
