@@ -342,5 +342,10 @@ export const refundBody = z.object({
     .array(z.object({ lineId: z.string().max(100), quantity: z.number().int().min(1, 'Quantities start at 1').max(1000) }))
     .max(100)
     .optional(),
+  /**
+   * A cashier without orders.refund refunding a till sale whose role's till refund policy asks
+   * for a manager's approval: the approval (POST /api/pos/approvals) for this order and amount.
+   */
+  approvalId: z.uuid('Unknown approval').optional(),
 });
 export type RefundBody = z.input<typeof refundBody>;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { refuse } from '../lib/refuse.ts';
+import { tillRefundCheck } from '../staff/index.ts';
 import { isVisibleTo, type OrderWithLines, type Viewer, viewerOf } from './queries.ts';
 import { toOrderView } from './view.ts';
 
@@ -149,12 +150,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/orders/:id/refunds', {
-    config: { access: 'orders.refund' },
+    // A cashier (pos.sell) may refund a till sale as their role's till refund policy says.
+    config: { access: ['orders.refund', 'pos.sell'] },
     schema: {
       tags,
       security,
       summary:
-        'Refund all or part of a paid order, optionally putting back on sale the units it still holds. A card payment goes back to the card (Paystack: pending until its refund.processed webhook); other payments are recorded as refunded. 202 when Paystack did not answer: the refund stays pending with the note "Paystack did not answer", and before the next refund of the order Paystack\'s refunds are looked up (found: its state is taken; not found: it failed).',
+        "Refund all or part of a paid order, optionally putting back on sale the units it still holds. A card payment goes back to the card (Paystack: pending until its refund.processed webhook); other payments are recorded as refunded. 202 when Paystack did not answer: the refund stays pending with the note \"Paystack did not answer\", and before the next refund of the order Paystack's refunds are looked up (found: its state is taken; not found: it failed). Without orders.refund, a member with pos.sell refunds a till sale (channel pos) as their role's till refund policy says: allow, or approval with approvalId (a manager's approval for this order and exactly this amount, used up with the refund); otherwise 403 naming orders.refund.",
       params: idParams,
       body: refundBody,
       response: { 201: orderView, 202: orderView, ...errors },
@@ -162,13 +164,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const order = await app.orders.get(request.params.id);
       if (!order) throw notFound('Order not found');
-      const { amount, reason, restock, lines } = request.body;
+      const { amount, reason, restock, lines, approvalId } = request.body;
+      const check = tillRefundCheck(request.staff!, order, approvalId);
       const { order: after, answered } = await app.orders.refundPayment(order, {
         amount: amount === undefined ? undefined : nairaToKobo(amount),
         reason,
         restock,
         lines,
         createdBy: request.user!.id,
+        check,
       });
       // 202: Paystack did not answer; the refund stays pending and is looked up before the next one.
       return reply.status(answered ? 201 : 202).send(await present(after));

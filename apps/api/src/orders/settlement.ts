@@ -65,6 +65,15 @@ export interface CardRefunds {
 /** A refund's note when the provider did not answer its request: it may or may not have been made. */
 export const noAnswerNote = (label: string) => `${label} did not answer`;
 
+/**
+ * A check a refund's caller runs inside the refund's transaction once its amount is known (a
+ * cashier's refund uses up a manager's approval of exactly that amount, staff/approvals.ts);
+ * throwing undoes the refund.
+ */
+export interface RefundCheck {
+  check?: (tx: Tx, refund: OrderRefundRow) => Promise<void>;
+}
+
 /** Whether a payment with this reference is recorded on the order already. */
 async function hasPayment(tx: Tx, orderId: string, reference: string): Promise<boolean> {
   const [row] = await tx
@@ -153,11 +162,12 @@ export function createSettlement(db: Db, events: OrderEvents, cardRefunds: CardR
      * `method` says how the money goes back; one waiting for the card provider stays pending
      * until it says, one recorded by the shop (or the sandbox) is processed at once.
      */
-    async refund(id: string, input: RefundInput): Promise<{ order: OrderWithLines; refund: OrderRefundRow }> {
+    async refund(id: string, input: RefundInput & RefundCheck): Promise<{ order: OrderWithLines; refund: OrderRefundRow }> {
       if (!isUuid(id)) throw notFound('Order not found');
       return db.transaction(async (tx) => {
         const locked = await lockOrder(tx, id);
         const refund = await startRefund(tx, locked, input);
+        await input.check?.(tx, refund);
         const [now] = await tx.select().from(orders).where(eq(orders.id, id));
         const order = await withLines(tx, now!);
         if (refund.status === 'processed') await events.refunded(tx, order, refund);
@@ -266,7 +276,7 @@ export function createSettlement(db: Db, events: OrderEvents, cardRefunds: CardR
      */
     async refundPayment(
       order: OrderWithLines,
-      input: Omit<RefundInput, 'method'>,
+      input: Omit<RefundInput, 'method'> & RefundCheck,
     ): Promise<{ order: OrderWithLines; answered: boolean }> {
       const card = cardPayment(order);
       const toCard = card && cardRefunds && card.provider === cardRefunds.provider ? cardRefunds : undefined;
