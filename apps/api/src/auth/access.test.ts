@@ -98,7 +98,9 @@ describe("a staff member's role", () => {
   it('keeps the bank account to settings.payments; other settings and unchanged bank details need only settings.write', async () => {
     const owner = await createStaff(ctx);
     const bank = { bankName: 'Zenith Bank', bankAccountName: 'Adire Ltd', bankAccountNumber: '1012345678' };
-    expect((await as(owner.accessToken).json('PUT', '/api/settings', bank)).statusCode).toBe(200);
+    expect(
+      (await as(owner.accessToken).json('PUT', '/api/settings', { ...bank, currentPassword: owner.password })).statusCode,
+    ).toBe(200);
     const manager = await createStaff(ctx, 'manager');
     const change = await as(manager.accessToken).json('PUT', '/api/settings', { bankAccountNumber: '2012345678' });
     expect(change.statusCode).toBe(403);

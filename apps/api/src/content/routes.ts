@@ -2,12 +2,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import bannerRoutes from './banners-routes.ts';
 import postRoutes from './posts-routes.ts';
-import settingsRoutes from './settings-routes.ts';
+import settingsRoutes, { type SettingsRoutesOptions } from './settings-routes.ts';
 
-const contentRoutes: FastifyPluginAsync = async (app) => {
+const contentRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (app, options) => {
   await app.register(bannerRoutes);
   await app.register(postRoutes);
-  await app.register(settingsRoutes);
+  await app.register(settingsRoutes, options);
 };
 
 export default contentRoutes;
