@@ -6,37 +6,15 @@
  * and the catalogue's Import CSV panel, open and with a checked file's report.
  */
 import { seriousViolations } from '../axe.ts';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN } from './helpers.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, backOfficeIds, firstId, type StaffSession, signInWithStorage, staffSession } from './helpers.ts';
 
-interface Session {
-  accessToken: string;
-  user: unknown;
-}
-
-async function firstId(request: APIRequestContext, session: Session, path: string): Promise<string> {
-  const res = await request.get(path, { headers: { authorization: `Bearer ${session.accessToken}` } });
-  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
-  const body = await res.json();
-  const list = Array.isArray(body) ? body : (body.items ?? body.data);
-  expect(list.length, `${path} has at least one row`).toBeGreaterThan(0);
-  return list[0].id;
-}
-
-let session: Session;
-const ids: Record<string, string> = {};
+let session: StaffSession;
+let ids: Record<string, string> = {};
 
 test.beforeAll(async ({ request }) => {
-  const res = await request.post('/api/auth/login', { data: ADMIN });
-  expect(res.ok()).toBe(true);
-  session = await res.json();
-  ids.category = await firstId(request, session, '/api/categories');
-  ids.sub = await firstId(request, session, '/api/subs');
-  ids.subsub = await firstId(request, session, '/api/subsubs');
-  ids.brand = await firstId(request, session, '/api/brands');
-  ids.product = await firstId(request, session, '/api/products?limit=1');
-  ids.post = await firstId(request, session, '/api/posts');
-  ids.coupon = await firstId(request, session, '/api/coupons');
+  session = await staffSession(request);
+  ids = await backOfficeIds(request, session);
 });
 
 test('the login screen', async ({ page }) => {
@@ -53,13 +31,7 @@ test('the login screen', async ({ page }) => {
 
 test.describe('signed in', () => {
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(
-      ([token, user]) => {
-        localStorage.setItem('access_token', token);
-        localStorage.setItem('user', user);
-      },
-      [session.accessToken, JSON.stringify(session.user)] as const,
-    );
+    await signInWithStorage(page, session);
   });
 
   /** Opens a screen, waits for its heading and its data, and checks it. */

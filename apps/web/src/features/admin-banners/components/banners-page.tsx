@@ -48,7 +48,7 @@ export function BannersPage() {
   return (
     <>
       <PageHeader title="Banner Display" description="The messages the storefront's announcement bar rotates through." />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card>
           <form onSubmit={onSubmit} className="space-y-4" noValidate>
             <Field label="Banner Message" htmlFor="banner-title" error={error}>

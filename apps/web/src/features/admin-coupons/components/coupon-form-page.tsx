@@ -91,7 +91,7 @@ function CouponForm({ coupon }: { coupon?: CouponView }) {
     <>
       {backLink}
       <PageHeader title={coupon ? `Edit Coupon ${coupon.code}` : 'Add Coupon'} />
-      <form onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-3">
+      <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card className="space-y-5 xl:col-span-2">
           {field(
             'code',
@@ -110,18 +110,18 @@ function CouponForm({ coupon }: { coupon?: CouponView }) {
               ))}
             </div>
           </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {type === 'percent'
               ? field('value', 'Percentage off (%)', { type: 'number', min: 1, max: 100, step: 1, inputMode: 'numeric' })
               : null}
             {type === 'fixed' ? field('value', 'Amount off (₦)', money) : null}
             {field('minSubtotal', 'Minimum spend (₦)', { ...money, placeholder: 'None' }, 'The goods total after markdowns.')}
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {field('startsOn', 'Starts on', { type: 'date' }, 'Empty: from now.')}
             {field('endsOn', 'Ends on (last day)', { type: 'date' }, 'Empty: no end.')}
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {field('usageLimit', 'Total uses (optional)', count, 'Paid orders in all.')}
             {field('perCustomerLimit', 'Uses per customer (optional)', count)}
           </div>

@@ -72,7 +72,7 @@ export function ZoneFormCard({ zone, zones, onDone }: ZoneFormCardProps) {
         {zone ? `Edit zone “${zone.name}”` : 'Add zone'}
       </h2>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={zone ? `Edit zone ${zone.name}` : 'Add zone'}>
-        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_10rem]">
           {field('name', 'Zone name', { maxLength: 80, placeholder: 'South West' })}
           {field('position', 'Position', { type: 'number', min: 0, max: 10000, step: 1, inputMode: 'numeric' })}
         </div>
@@ -249,7 +249,7 @@ function MethodFields({ form, index: i, count, fieldId, onMove, onRemove }: Meth
           <Trash2 size={16} aria-hidden="true" />
         </button>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {input('name', 'Name', { maxLength: 80, placeholder: 'Standard delivery' })}
         <Field label="Kind" htmlFor={`${fieldId}-kind`}>
           <select id={`${fieldId}-kind`} className={inputClass} {...form.register(`methods.${i}.kind`)}>

@@ -74,7 +74,7 @@ export function MessagePreview({ id, onClose }: { id: string; onClose(): void })
         {message.error ? <ErrorNotice>{message.error.message}</ErrorNotice> : null}
         {data ? (
           <>
-            <dl className="mb-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dl className="mb-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="text-neutral-600">To</dt>
               <dd className="font-medium break-all">{data.to}</dd>
               {data.orderNumber ? (

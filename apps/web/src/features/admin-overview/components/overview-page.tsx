@@ -36,7 +36,7 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader title="Overview" />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Figure label="Today" {...s.today} />
         <Figure label="Last 7 days" {...s.last7Days} />
         <Figure label="Last 30 days" {...s.last30Days} />
@@ -63,7 +63,7 @@ export function OverviewPage() {
         <h2 className="mb-3 text-base font-semibold">Revenue, last 30 days</h2>
         <RevenueChart daily={s.daily} />
       </Card>
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card>
           <h2 className="mb-3 text-base font-semibold">Top products</h2>
           {s.topProducts.length === 0 ? <p className="text-sm text-neutral-500">No sales in the last 30 days.</p> : null}

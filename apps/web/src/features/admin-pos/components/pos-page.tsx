@@ -58,7 +58,7 @@ export function PosPage() {
       <div className="print:hidden">
         <PageHeader title="Point of Sale" />
       </div>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_380px] print:block">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_380px] print:block">
         <div className="space-y-6 print:hidden">
           <CustomerPanel customer={customer} onSelect={setCustomer} />
           <ProductPicker

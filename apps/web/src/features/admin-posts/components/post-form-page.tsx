@@ -66,7 +66,7 @@ function PostForm({ post }: { post?: Post }) {
     <>
       {backLink}
       <PageHeader title={post ? 'Edit Post' : 'Create Post'} />
-      <form onSubmit={onSubmit} noValidate className="grid gap-6 xl:grid-cols-3">
+      <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card className="space-y-5 xl:col-span-2">
           <Field label="Title" htmlFor="post-title" error={errors.title?.message}>
             <input

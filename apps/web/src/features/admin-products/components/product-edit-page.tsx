@@ -99,7 +99,7 @@ function ProductEditForm({ product }: { product: ProductDetail }) {
     <>
       {backLink}
       <PageHeader title="Edit Product" description={product.title} />
-      <div className="grid gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <form onSubmit={onSubmit} noValidate className="xl:col-span-2">
           <Card>
             <ProductFields form={form} errors={messages(form.formState.errors)} mode="edit" />

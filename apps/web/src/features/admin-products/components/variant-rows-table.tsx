@@ -29,8 +29,9 @@ export function VariantRowsTable({
   const can = useCan();
   const pricesLocked = !can('product.prices');
   const stockLocked = !can('product.stock');
+  // relative: the hidden column heading (sr-only, placed absolutely) scrolls with the table instead of widening the page.
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Variants of {title || 'the product'}</caption>
         <thead className="text-xs text-neutral-600 uppercase">

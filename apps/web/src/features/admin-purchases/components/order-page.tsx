@@ -141,7 +141,7 @@ export function OrderPage({ id }: { id: string }) {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Card className="xl:col-span-2">
           <h2 className="mb-3 text-base font-semibold">Items</h2>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Order lines</caption>
               <thead className="text-xs text-neutral-600 uppercase">

@@ -60,7 +60,7 @@ export function OrderPayments({ order }: { order: OrderView }) {
       {order.payments.length === 0 ? (
         <p className="text-sm text-neutral-600">No payments recorded yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Payments received</caption>
             <thead className="text-xs text-neutral-600 uppercase">

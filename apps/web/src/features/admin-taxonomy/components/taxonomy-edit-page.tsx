@@ -99,7 +99,7 @@ export function TaxonomyEditPage({ kind, id }: { kind: TaxonomyKind; id: string 
     <>
       {back}
       <PageHeader title={`Edit ${config.singular}`} description={item.data.name} />
-      <div className="grid max-w-4xl gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 max-w-4xl gap-6 md:grid-cols-2">
         <Card>
           <h2 className="mb-4 text-base font-semibold">Name</h2>
           <form onSubmit={onRename} className="space-y-5" noValidate>
