@@ -2,7 +2,7 @@
  * Store settings (GET/PUT /api/settings): the storefront frame shows the phone, hours and
  * banner speed; the back office edits them. One key, so a save shows in the shop at once.
  */
-import type { StoreSettings, StoreSettingsPatch } from '@shop/shared/content';
+import type { SettingsUpdateBody, StoreSettings } from '@shop/shared/content';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
@@ -15,7 +15,8 @@ export const settingsOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/** A change of the bank account also carries the member's current password (`currentPassword`). */
 export const saveSettingsMutation = mutationOptions({
-  mutationFn: (patch: StoreSettingsPatch) => apiRequest<StoreSettings>('/api/settings', { method: 'PUT', body: patch }),
+  mutationFn: (patch: SettingsUpdateBody) => apiRequest<StoreSettings>('/api/settings', { method: 'PUT', body: patch }),
   onSuccess: (settings, _patch, _result, { client }) => client.setQueryData(settingsKeys.all, settings),
 });

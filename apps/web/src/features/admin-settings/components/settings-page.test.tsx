@@ -50,6 +50,7 @@ describe('Store settings: invoices, bank transfer, online orders', () => {
     type('Bank name', 'Zenith Bank');
     type('Account name', 'Adire Ltd');
     type('Account number (10 digits)', '1234567890');
+    type('Your current password', 'owner-password');
     type('Hold transfer orders for (hours)', '24');
     type('Most units of one product per order', '5');
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
@@ -64,7 +65,32 @@ describe('Store settings: invoices, bank transfer, online orders', () => {
       bankAccountNumber: '1234567890',
       transferHoldHours: 24,
       maxUnitsPerProduct: 5,
+      currentPassword: 'owner-password',
     });
+  });
+
+  it('asks for the current password only when the bank account changes, and shows the server’s refusal beside it', async () => {
+    const refusal = 'Enter your current password (or a code from your authenticator app) to change the bank account';
+    const { saves } = serve((body) => (body.bankName === 'GTBank' ? { status: 403, body: { msg: refusal } } : { body }));
+    await screen.findByLabelText('Store name');
+    expect(screen.queryByLabelText('Your current password')).toBeNull();
+    type('Store name', 'Adire Lagos');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).not.toHaveProperty('currentPassword');
+
+    type('Bank name', 'GTBank');
+    expect(screen.getByLabelText('Your current password')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]!.body).toMatchObject({ bankName: 'GTBank', currentPassword: '' });
+    const password = screen.getByLabelText('Your current password');
+    expect(await screen.findByText(refusal, { selector: 'p' })).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+
+    // Put back as it was, the account needs no password.
+    type('Bank name', '');
+    expect(screen.queryByLabelText('Your current password')).toBeNull();
   });
 
   it('refuses a 9-digit account number on its field, sending nothing', async () => {

@@ -3,7 +3,8 @@
  * threshold; what invoices print (address, VAT note); where bank transfers go and how long
  * a transfer order holds its goods; the per-order cap on units of one product; where the
  * shop's own alerts go; and the WhatsApp number shoppers can write to. Checked with the
- * shared `storeSettings` before sending; the server's field errors land on their fields.
+ * shared `storeSettings` before sending; the server's field errors land on their fields. The
+ * bank account needs settings.payments, and a change of it the member's current password.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRIVATE_SETTINGS, type StoreSettings, storeSettings, transferEnabled } from '@shop/shared/content';
@@ -15,7 +16,9 @@ import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass, Spinner 
 import { saveSettingsMutation, settingsOptions } from '@/lib/api/settings.ts';
 import { notify } from '@/lib/notify.tsx';
 import { applyServerErrors } from '@/lib/server-errors.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { ACTION_NEEDS, useCan } from '@/lib/back-office-access.ts';
+import { PasswordInput } from '@/components/password-input.tsx';
 import { permissionRefusal } from '@shop/shared/staff';
 
 type NumberField =
@@ -47,6 +50,7 @@ const NUMBER_FIELDS: readonly NumberField[] = [
   'podMaxUnits',
 ];
 const isSetting = (path: string): path is keyof StoreSettings => path in storeSettings.shape;
+const BANK_FIELDS = ['bankName', 'bankAccountName', 'bankAccountNumber'] as const satisfies readonly (keyof StoreSettings)[];
 
 /**
  * The settings as an admin reads them, private ones included. The storefront caches the same
@@ -79,15 +83,28 @@ export function StoreSettingsCard() {
     setFilled(loaded);
   }, [loaded, form]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () => notify.success('Settings saved', { area: 'admin' }),
+  // A new bank account is confirmed with the member's current password, sent with the change.
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState('');
+  const bankChanged = filled !== undefined && BANK_FIELDS.some((key) => form.watch(key) !== filled[key]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    setPasswordError('');
+    save.mutate(bankChanged ? { ...values, currentPassword } : values, {
+      onSuccess: () => {
+        setCurrentPassword('');
+        notify.success('Settings saved', { area: 'admin' });
+      },
       onError: (error) => {
         applyServerErrors(form, error, { fieldOf: (path) => (isSetting(path) ? path : undefined) });
+        // The password missing or wrong: said beside it too.
+        if (bankChanged && error instanceof ApiError && error.status === 403 && !error.details.permission) {
+          setPasswordError(error.message);
+        }
         notify.error(error.message, { area: 'admin' });
       },
-    }),
-  );
+    });
+  });
 
   const field = (name: keyof StoreSettings, label: string, props: Record<string, unknown> = {}, hint?: ReactNode) => {
     const id = `settings-${name}`;
@@ -166,6 +183,23 @@ export function StoreSettingsCard() {
                 spellCheck: false,
                 disabled: bankLocked,
               })}
+              {bankChanged ? (
+                <Field
+                  label="Your current password"
+                  htmlFor="settings-current-password"
+                  error={passwordError || undefined}
+                  hint="Needed to change the bank account. Every Owner gets an e-mail about the change."
+                >
+                  <PasswordInput
+                    id="settings-current-password"
+                    autoComplete="current-password"
+                    className={inputClass}
+                    value={currentPassword}
+                    onChange={(e) => setCurrentPassword(e.target.value)}
+                    {...errorProps('settings-current-password', passwordError || undefined)}
+                  />
+                </Field>
+              ) : null}
               {field(
                 'transferHoldHours',
                 'Hold transfer orders for (hours)',
