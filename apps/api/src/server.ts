@@ -8,7 +8,14 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import type { Database, Db } from './db/client.ts';
-import { DEMO_ADMIN, DEMO_SHOPPER, demoAccountsFile, demoPasswords, readDemoPasswords } from './seed/demo-accounts.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_SHOPPER,
+  DEMO_STAFF,
+  demoAccountsFile,
+  demoPasswords,
+  readDemoPasswords,
+} from './seed/demo-accounts.ts';
 import { demoAccountsWithKnownPasswords, isDemoSeeded, replacePublishedDemoPasswords, seedDemo } from './seed/index.ts';
 import { tightenEmbeddedDatabase } from './lib/private-files.ts';
 import { closeMetricsListener, listenForMetrics, METRICS_HOST } from './metrics/listener.ts';
@@ -81,6 +88,8 @@ export async function printBanner(database: Database, config: Config, notes: str
   if (saved && (await findUserByEmail(database.db, DEMO_ADMIN.email))) {
     console.log(`  Demo admin:     ${DEMO_ADMIN.email} / ${saved.admin}`);
     console.log(`  Demo shopper:   ${DEMO_SHOPPER.email} / ${saved.shopper}`);
+    if (saved.staff)
+      console.log(`  Demo team:      ${DEMO_STAFF.map((m) => m.email).join(', ')} (passwords and till PINs in the file)`);
     console.log(`  (kept in ${demoAccountsFile(config.dataDir)}; unless changed since)`);
   }
   for (const note of notes) console.log(`  ${note}`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { SIZES } from '@shop/shared';
+import { ROLE_TEMPLATES, type RoleTemplate, SIZES } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
@@ -18,6 +18,7 @@ import {
   products,
   productVariants,
   subs,
+  staffPins,
   subsubs,
   users,
 } from '../db/schema/index.ts';
@@ -27,7 +28,10 @@ import { parsePictureKey } from './generate.ts';
 import { listCoupons } from '../coupons/index.ts';
 import { listZones } from '../delivery/index.ts';
 import { DELIVERY_STATES } from '@shop/shared';
-import { seedBulkProducts, seedDemo } from './index.ts';
+import { demoAccountsWithKnownPasswords, seedBulkProducts, seedDemo } from './index.ts';
+import { DEMO_ADMIN, DEMO_SHOPPER, DEMO_STAFF, throwawayDemoPasswords } from './demo-accounts.ts';
+import { findRoleByTemplate } from '../staff/index.ts';
+import { verifyPassword } from '../lib/passwords.ts';
 
 let database: Database;
 let uploadsDir: string;
@@ -64,10 +68,12 @@ async function counts() {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const passwords = throwawayDemoPasswords();
+
 describe('demo seed', () => {
   it('seeds a realistic catalogue with pictures on disk', async () => {
     const { db } = database;
-    await seedDemo(db, { uploadsDir });
+    await seedDemo(db, { uploadsDir, passwords });
 
     const cats = await db.select().from(categories).orderBy(categories.name);
     expect(cats.map((c) => [c.name, c.slug])).toEqual([
@@ -246,6 +252,39 @@ describe('demo seed', () => {
     expect(own.every((o) => o.status === 'delivered' || o.status === 'refunded')).toBe(true);
   });
 
+  it('has one member per role template, with the passwords and the till PINs of demo-accounts.txt', async () => {
+    const { db } = database;
+    const members = [
+      { email: DEMO_ADMIN.email, template: 'owner', password: passwords.admin, pin: passwords.staff.pins.admin },
+      ...DEMO_STAFF.map((m) => ({
+        email: m.email,
+        template: m.template,
+        password: passwords.staff.passwords[m.key],
+        pin: (passwords.staff.pins as Record<string, string>)[m.key],
+      })),
+    ];
+    expect(members.map((m) => m.template).sort()).toEqual([...ROLE_TEMPLATES].sort());
+    for (const member of members) {
+      const [user] = await db.select().from(users).where(eq(users.email, member.email));
+      const role = await findRoleByTemplate(db, member.template as RoleTemplate);
+      expect(user, member.email).toMatchObject({ role: 'admin', staffRoleId: role.id, active: true });
+      expect(await verifyPassword(user!.passwordHash, member.password)).toBe(true);
+      const [pin] = await db.select().from(staffPins).where(eq(staffPins.userId, user!.id));
+      // A PIN for those who may sell at the till, and only them.
+      expect(Boolean(pin), member.email).toBe(role.permissions.includes('pos.sell'));
+      if (pin) expect(await verifyPassword(pin.pinHash, member.pin!)).toBe(true);
+    }
+    const names = await db
+      .select({ first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(eq(users.email, 'cashier@demo.shop'));
+    expect(names).toEqual([{ first: 'Emeka', last: 'Nwosu' }]);
+    // Production refuses to start while any of them keeps the password of the file.
+    expect((await demoAccountsWithKnownPasswords(db, passwords)).sort()).toEqual(
+      [DEMO_SHOPPER.email, ...members.map((m) => m.email)].sort(),
+    );
+  });
+
   it('changes nothing when run again', async () => {
     const before = await counts();
     await seedDemo(database.db, { uploadsDir });
@@ -295,7 +334,8 @@ describe('demo seed from several processes at once', () => {
         .from(products);
       expect(row).toEqual({ products: 200, banners: 3 });
       const demoUsers = await other.db.select().from(users);
-      expect(demoUsers.filter((u) => !u.email.endsWith('@customers.demo.shop'))).toHaveLength(2);
+      // The admin, the shopper and the team of four, once each.
+      expect(demoUsers.filter((u) => !u.email.endsWith('@customers.demo.shop'))).toHaveLength(6);
       // The sales history was written by one of them: one set of invoice numbers, from 1.
       const invoiced = await other.db
         .select({ n: sql<number>`count(*)::int`, top: sql<string>`max(${orders.invoiceNumber})` })

@@ -1,7 +1,7 @@
 /** Staff: roles, members, invitations, PINs and the till's approvals. */
 export { default as staffRoutes } from './routes.ts';
 export { tillRefundCheck } from './approvals.ts';
-export { setPin } from './pins.ts';
+export { ensurePin, setPin } from './pins.ts';
 export {
   createRole,
   deleteRole,

@@ -26,6 +26,14 @@ export async function setPin(db: Db, userId: string, pin: string): Promise<void>
     .onConflictDoUpdate({ target: staffPins.userId, set: fresh });
 }
 
+/** Gives a member a PIN unless they have one (the demo seed: a PIN changed since stays). */
+export async function ensurePin(db: Db, userId: string, pin: string): Promise<void> {
+  await db
+    .insert(staffPins)
+    .values({ userId, pinHash: await hashPassword(pin) })
+    .onConflictDoNothing();
+}
+
 export type PinCheck =
   | { ok: true }
   | { ok: false; reason: 'none' }
