@@ -31,6 +31,8 @@ beforeAll(async () => {
     bankAccountName: 'Adire Stores Ltd',
     bankAccountNumber: '1012345678',
     lowStockThreshold: 3,
+    // Changing the bank account takes the admin's password (decision 0021).
+    currentPassword: created.password,
   });
 });
 afterAll(async () => {

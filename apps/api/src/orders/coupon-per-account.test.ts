@@ -16,8 +16,15 @@ let admin: Client;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = client(ctx.app, (await createAdmin(ctx)).accessToken);
-  const bank = { bankName: 'Zenith Bank', bankAccountName: 'Adire Stores Ltd', bankAccountNumber: '1012345678' };
+  const created = await createAdmin(ctx);
+  admin = client(ctx.app, created.accessToken);
+  // Changing the bank account takes the admin's password (decision 0021).
+  const bank = {
+    bankName: 'Zenith Bank',
+    bankAccountName: 'Adire Stores Ltd',
+    bankAccountNumber: '1012345678',
+    currentPassword: created.password,
+  };
   expect((await admin.json('PUT', '/api/settings', bank)).statusCode).toBe(200);
 });
 afterAll(() => ctx.close());

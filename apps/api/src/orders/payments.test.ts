@@ -18,10 +18,14 @@ let anonymous: Client;
 const methodIds: Record<string, string> = {};
 
 const BANK = { bankName: 'Zenith Bank', bankAccountName: 'Adire Stores Ltd', bankAccountNumber: '1012345678' };
+let confirm: { currentPassword: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = client(ctx.app, (await createAdmin(ctx)).accessToken);
+  const created = await createAdmin(ctx);
+  admin = client(ctx.app, created.accessToken);
+  // Changing the bank account takes the admin's password (decision 0021).
+  confirm = { currentPassword: created.password };
   anonymous = client(ctx.app);
   for (const zone of [
     {
@@ -38,7 +42,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     for (const m of res.json().methods) methodIds[`${zone.name}/${m.name}`] = m.id;
   }
-  expect((await admin.json('PUT', '/api/settings', BANK)).statusCode).toBe(200);
+  expect((await admin.json('PUT', '/api/settings', { ...BANK, ...confirm })).statusCode).toBe(200);
 });
 afterAll(() => ctx.close());
 
@@ -125,7 +129,7 @@ describe('paying by bank transfer', () => {
   });
 
   it('is refused while the shop has no bank account, and records nothing', async () => {
-    await admin.json('PUT', '/api/settings', { bankAccountNumber: '' });
+    await admin.json('PUT', '/api/settings', { bankAccountNumber: '', ...confirm });
     try {
       const buyer = await shopper();
       const product = await insertProduct(ctx.database.db, { counter: 2 });
@@ -136,7 +140,7 @@ describe('paying by bank transfer', () => {
       const quote = await buyer.json('POST', '/api/checkout/quote', { lines: [{ productId: product.id, quantity: 1 }] });
       expect(quote.json().paymentMethods).toEqual(['paystack', 'pod']);
     } finally {
-      await admin.json('PUT', '/api/settings', BANK);
+      await admin.json('PUT', '/api/settings', { ...BANK, ...confirm });
     }
   });
 
