@@ -76,7 +76,10 @@ describe('the back office’s permission table', () => {
   it('keeps reading the catalogue apart from changing it, and each kind of money apart', () => {
     const fulfilment = permissionsOf('fulfilment');
     expect(canOpen(fulfilment, '/producttable')).toBe(true);
-    expect(canOpen(fulfilment, '/editproduct/p1')).toBe(false);
+    expect(canOpen(fulfilment, '/createProduct')).toBe(false);
+    // Its variants' stock alone (PUT …/variants admits stock.adjust).
+    expect(canOpen(fulfilment, '/editproduct/p1')).toBe(true);
+    expect(canOpen(permissionsOf('cashier'), '/editproduct/p1')).toBe(false);
     const actions = (permissions: readonly Permission[]) =>
       (Object.keys(ACTION_NEEDS) as BackOfficeAction[]).filter((action) => can(permissions, action));
     expect(actions(fulfilment)).toEqual(['product.stock', 'order.fulfil']);

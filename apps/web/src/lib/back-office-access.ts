@@ -37,7 +37,8 @@ export const PAGE_NEEDS = {
   producttable: 'catalog.read',
   createProduct: 'catalog.write', // POST /api/products/create
   'viewproduct/:id': 'catalog.read',
-  'editproduct/:id': 'catalog.write', // PUT /api/products/:id
+  // PUT /api/products/:id; its variants (PUT …/variants) also admit stock.adjust, to change the stock alone.
+  'editproduct/:id': ['catalog.write', 'stock.adjust'],
   createbanner: 'content.write', // GET /api/banners/all
   pos: 'pos.sell', // POST /api/pos/orders
   posttable: 'content.write',

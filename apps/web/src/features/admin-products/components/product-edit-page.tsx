@@ -1,6 +1,8 @@
 /**
  * Edit Product (/editproduct/{id}): the spec's form with a spinner on first load,
- * "Update Product" / "Updating...", a back link, and the images side panel.
+ * "Update Product" / "Updating...", a back link, and the images side panel. A member who may
+ * adjust stock but not change the catalogue (stock.adjust without catalog.write: Fulfilment)
+ * gets the variants alone, with only their stock to change.
  */
 import type { ProductDetail, ProductUpdateBody } from '@shop/shared/catalog';
 import { ArrowLeft } from 'lucide-react';
@@ -18,6 +20,7 @@ import { ProductFields } from './product-fields.tsx';
 import { ProductImagesPanel } from './product-images-panel.tsx';
 import { VariantsEditor } from './variants-editor.tsx';
 import { useQuery, useMutation } from '@tanstack/react-query';
+import { useCan } from '@/lib/back-office-access.ts';
 
 export const LOAD_FAILED = 'Failed to load product data. Please try again.';
 export const UPDATE_FAILED = 'Failed to update product. Please try again.';
@@ -48,12 +51,24 @@ const backLink = (
 
 export function ProductEditPage({ id }: { id: string }) {
   const product = useQuery(productOptions(id));
+  const canEdit = useCan()('catalog.edit');
   if (product.isPending) return <Spinner label="Loading product" />;
   if (product.error) {
     return (
       <>
         {backLink}
         <ErrorNotice>{LOAD_FAILED}</ErrorNotice>
+      </>
+    );
+  }
+  if (!canEdit) {
+    return (
+      <>
+        {backLink}
+        <PageHeader title="Edit Product" description={`${product.data.title}: stock only`} />
+        <div className="max-w-4xl">
+          <VariantsEditor key={product.data.id} product={product.data} />
+        </div>
       </>
     );
   }

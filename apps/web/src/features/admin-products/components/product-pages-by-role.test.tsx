@@ -45,6 +45,7 @@ function serve() {
     if (url.pathname === '/api/products') return { body: [product], headers: { 'X-Total-Count': '1' } };
     if (url.pathname === '/api/products/p1' && method === 'GET') return { body: product };
     if (url.pathname === '/api/products/p1' && method === 'PUT') return { body: product };
+    if (url.pathname === '/api/products/p1/variants' && method === 'PUT') return { body: product };
     if (url.pathname === '/api/products/create') return { status: 201, body: product };
     if (url.pathname === '/api/settings') return { body: {} };
   });
@@ -95,6 +96,45 @@ describe('Edit Product for a Content editor (catalog.write, no prices, no stock)
     expect(input('Price (₦)').disabled).toBe(false);
     expect(input('Stock of medium / Indigo').disabled).toBe(false);
     expect(screen.queryByText(PRICES_LOCKED)).toBeNull();
+  });
+});
+
+describe('Edit Product for Fulfilment (stock.adjust, no catalog.write)', () => {
+  it('offers the variants’ stock alone, and saves it with the rest as it was', async () => {
+    signInStaff('fulfilment');
+    const api = serve();
+    renderWithProviders(<ProductEditPage id="p1" />, { path: '/editproduct/:id', url: '/editproduct/p1' });
+    const stock = (await screen.findByLabelText('Stock of medium / Indigo')) as HTMLInputElement;
+    expect(screen.getByText('Product 1: stock only')).toBeTruthy();
+    // No product form, no images, no new rows or removals, no colour photos.
+    expect(screen.queryByRole('button', { name: 'Update Product' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload Images' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Add sizes and colours' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove medium / Indigo' })).toBeNull();
+    for (const label of ['Size scale', 'Size of medium / Indigo', 'Colour of medium / Indigo', 'SKU of medium / Indigo']) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).disabled, label).toBe(true);
+    }
+    expect(input('Price of medium / Indigo').disabled).toBe(true);
+    expect(stock.disabled).toBe(false);
+
+    fireEvent.change(stock, { target: { value: '9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save variants' }));
+    await waitFor(() => expect(api.last('/api/products/p1/variants')).toBeDefined());
+    expect(api.last('/api/products/p1/variants')!.body).toMatchObject({
+      sizeScale: 'standard',
+      variants: [
+        { id: 'v1', sku: 'P1-M', size: 'medium', color: 'Indigo', price: null, discount: null, counter: 9, stockVersion: 1 },
+      ],
+    });
+  });
+
+  it('lists Edit but not Delete on the products table', async () => {
+    signInStaff('fulfilment');
+    serve();
+    renderWithProviders(<ProductTablePage />, { path: '/producttable' });
+    expect(await screen.findByRole('link', { name: 'Edit Product 1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Product 1' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create Product' })).toBeNull();
   });
 });
 

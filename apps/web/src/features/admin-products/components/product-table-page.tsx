@@ -54,8 +54,11 @@ export function ProductTablePage() {
   const { confirm, dialog } = useConfirm();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [importing, setImporting] = useState(false);
-  // Seeing the catalogue (catalog.read) is not changing it: edit, delete, import and create need catalog.write.
-  const editable = useCan()('catalog.edit');
+  // Seeing the catalogue (catalog.read) is not changing it: edit, delete, import and create need
+  // catalog.write; Edit also opens for stock.adjust alone (the variants' stock).
+  const can = useCan();
+  const editable = can('catalog.edit');
+  const stockEditable = editable || can('product.stock');
 
   const onDelete = async (product: Product) => {
     if (!(await confirm('Are you sure you want to delete this product?'))) return;
@@ -114,15 +117,15 @@ export function ProductTablePage() {
           <Link to={`/viewproduct/${p.id}`} className={buttonClass.icon} aria-label={`View ${p.title}`}>
             <Eye size={16} aria-hidden="true" />
           </Link>
+          {stockEditable ? (
+            <Link to={`/editproduct/${p.id}`} className={buttonClass.icon} aria-label={`Edit ${p.title}`}>
+              <Pencil size={16} aria-hidden="true" />
+            </Link>
+          ) : null}
           {editable ? (
-            <>
-              <Link to={`/editproduct/${p.id}`} className={buttonClass.icon} aria-label={`Edit ${p.title}`}>
-                <Pencil size={16} aria-hidden="true" />
-              </Link>
-              <button type="button" className={buttonClass.icon} onClick={() => onDelete(p)} aria-label={`Delete ${p.title}`}>
-                <Trash2 size={16} aria-hidden="true" />
-              </button>
-            </>
+            <button type="button" className={buttonClass.icon} onClick={() => onDelete(p)} aria-label={`Delete ${p.title}`}>
+              <Trash2 size={16} aria-hidden="true" />
+            </button>
           ) : null}
         </span>
       ),

@@ -55,7 +55,10 @@ export function ProductViewPage({ id }: { id: string }) {
   const remove = useMutation(deleteProductMutation);
   const threshold = useQuery(settingsOptions).data?.lowStockThreshold;
   const { confirm, dialog } = useConfirm();
-  const editable = useCan()('catalog.edit');
+  const can = useCan();
+  const editable = can('catalog.edit');
+  // Edit opens for stock.adjust alone too (the variants' stock).
+  const stockEditable = editable || can('product.stock');
 
   if (product.isPending) return <Spinner label="Loading product" />;
   if (product.error) {
@@ -90,14 +93,16 @@ export function ProductViewPage({ id }: { id: string }) {
         title={p.title}
         description={p.heading}
         actions={
-          editable ? (
+          stockEditable ? (
             <>
               <Link to={`/editproduct/${p.id}`} className={buttonClass.secondary}>
                 <Pencil size={16} aria-hidden="true" /> Edit
               </Link>
-              <button type="button" className={buttonClass.danger} onClick={onDelete} disabled={remove.isPending}>
-                <Trash2 size={16} aria-hidden="true" /> Delete
-              </button>
+              {editable ? (
+                <button type="button" className={buttonClass.danger} onClick={onDelete} disabled={remove.isPending}>
+                  <Trash2 size={16} aria-hidden="true" /> Delete
+                </button>
+              ) : null}
             </>
           ) : null
         }

@@ -29,6 +29,8 @@ export function VariantRowsTable({
   const can = useCan();
   const pricesLocked = !can('product.prices');
   const stockLocked = !can('product.stock');
+  // Without catalog.write a row's size, colour and SKU stay as they are, and no row goes.
+  const structureLocked = !can('catalog.edit');
   // relative: the hidden column heading (sr-only, placed absolutely) scrolls with the table instead of widening the page.
   return (
     <div className="relative overflow-x-auto">
@@ -54,7 +56,12 @@ export function VariantRowsTable({
             return (
               <tr key={row.key} className="align-top">
                 <td className="py-2 pr-2">
-                  <select aria-label={`Size of ${name}`} className={cellInput} {...form.register(`variants.${i}.size`)}>
+                  <select
+                    aria-label={`Size of ${name}`}
+                    className={cellInput}
+                    disabled={structureLocked}
+                    {...form.register(`variants.${i}.size`)}
+                  >
                     <option value="">No size</option>
                     {sizeChoices(sizes, row.size).map((size) => (
                       <option key={size} value={size}>
@@ -64,12 +71,18 @@ export function VariantRowsTable({
                   </select>
                 </td>
                 <td className="py-2 pr-2">
-                  <input aria-label={`Colour of ${name}`} className={cellInput} {...form.register(`variants.${i}.color`)} />
+                  <input
+                    aria-label={`Colour of ${name}`}
+                    className={cellInput}
+                    disabled={structureLocked}
+                    {...form.register(`variants.${i}.color`)}
+                  />
                 </td>
                 <td className="py-2 pr-2">
                   <input
                     aria-label={`SKU of ${name}`}
                     aria-invalid={rowErrors?.sku ? true : undefined}
+                    disabled={structureLocked}
                     className={`${cellInput} font-mono`}
                     {...form.register(`variants.${i}.sku`)}
                   />
@@ -110,9 +123,16 @@ export function VariantRowsTable({
                   ) : null}
                 </td>
                 <td className="py-2">
-                  <button type="button" className={buttonClass.icon} aria-label={`Remove ${name}`} onClick={() => rows.remove(i)}>
-                    <Trash2 size={16} aria-hidden="true" />
-                  </button>
+                  {structureLocked ? null : (
+                    <button
+                      type="button"
+                      className={buttonClass.icon}
+                      aria-label={`Remove ${name}`}
+                      onClick={() => rows.remove(i)}
+                    >
+                      <Trash2 size={16} aria-hidden="true" />
+                    </button>
+                  )}
                 </td>
               </tr>
             );

@@ -34,7 +34,10 @@ export function VariantsFields({ form, title, price, discount, images, photos, o
   const [allStock, setAllStock] = useState('');
   const watched = form.watch('variants');
   const colours = listedColours(watched);
-  const stockLocked = !useCan()('product.stock');
+  const can = useCan();
+  const stockLocked = !can('product.stock');
+  // Without catalog.write (stock.adjust only) the stock alone may change: no rows added, no photos chosen.
+  const structureLocked = !can('catalog.edit');
 
   const onAdd = (chosenSizes: string[], chosenColours: string[]) => {
     const current = form.getValues('variants');
@@ -53,7 +56,12 @@ export function VariantsFields({ form, title, price, discount, images, photos, o
         <label htmlFor={`${id}-scale`} className="mb-1 block text-sm font-medium text-neutral-800">
           Size scale
         </label>
-        <select id={`${id}-scale`} className={`${inputClass} max-w-xs`} {...form.register('sizeScale')}>
+        <select
+          id={`${id}-scale`}
+          className={`${inputClass} max-w-xs`}
+          disabled={structureLocked}
+          {...form.register('sizeScale')}
+        >
           {SIZE_SCALE_NAMES.map((name) => (
             <option key={name} value={name}>
               {SIZE_SCALE_LABELS[name]}
@@ -61,7 +69,7 @@ export function VariantsFields({ form, title, price, discount, images, photos, o
           ))}
         </select>
       </div>
-      <AddCombinations sizes={sizes} onAdd={onAdd} />
+      {structureLocked ? null : <AddCombinations sizes={sizes} onAdd={onAdd} />}
 
       {rows.fields.length === 0 ? (
         <p className="text-sm text-neutral-600">No sizes or colours yet: the product is sold as one item.</p>
@@ -74,7 +82,7 @@ export function VariantsFields({ form, title, price, discount, images, photos, o
         </p>
       ) : null}
 
-      {images.length > 1 && colours.length > 0 ? (
+      {images.length > 1 && colours.length > 0 && !structureLocked ? (
         <ColourPhotos colours={colours} images={images} photos={photos} onPhotos={onPhotos} />
       ) : null}
 
