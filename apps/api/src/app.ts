@@ -32,7 +32,7 @@ import readCache from './plugins/read-cache.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
 import { accountRoutes } from './account/index.ts';
-import { adminRoutes, auditActor, recordAudit } from './admin/index.ts';
+import { adminRoutes, recordAudit } from './admin/index.ts';
 import { authRoutes, createAuthService, revokeSessions } from './auth/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { contentRoutes } from './content/index.ts';
@@ -251,9 +251,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(posRoutes);
   await app.register(adminRoutes);
   // The settings record their own entry (the bank account masked); the audit reads the settings, so it is handed over.
-  await app.register(contentRoutes, {
-    audit: (tx, request, change) => recordAudit(tx, { ...auditActor(request), ...change }),
-  });
+  await app.register(contentRoutes, { audit: recordAudit });
   await app.register(customerRoutes);
   await app.register(userRoutes);
   // Auth reads roles from staff, so staff cannot import auth: signing a new member in and ending

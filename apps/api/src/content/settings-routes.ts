@@ -35,12 +35,38 @@ const BANK_PROOF_MISSING = 'Enter your current password (or a code from your aut
  * content cannot import it.
  */
 export interface SettingsRoutesOptions {
-  audit(
-    tx: Tx,
-    request: FastifyRequest,
-    change: { action: 'settings.updated'; entity: 'settings'; entityId: null; before: unknown; after: unknown },
-  ): Promise<void>;
+  audit(tx: Tx, entry: AuditEntry): Promise<void>;
 }
+
+/** An entry as the audit trail keeps it: who, from where, and the fields that changed. */
+interface AuditEntry {
+  actorId: string | null;
+  actorEmail: string | null;
+  actorName: string | null;
+  actorRole: string | null;
+  ip: string;
+  userAgent: string;
+  requestId: string;
+  action: 'settings.updated';
+  entity: 'settings';
+  entityId: null;
+  before: unknown;
+  after: unknown;
+}
+
+/** Who changed the settings and from where, copied into the entry. */
+const actorOf = (request: FastifyRequest) => {
+  const user = request.user!;
+  return {
+    actorId: user.id,
+    actorEmail: user.email,
+    actorName: `${user.firstName} ${user.lastName}`.trim(),
+    actorRole: request.staff?.role.name ?? null,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 400),
+    requestId: String(request.id),
+  };
+};
 
 /** Mounted at /api/settings. */
 const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { audit }) => {
@@ -96,7 +122,8 @@ const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app,
       return app.db.transaction(async (tx) => {
         const saved = await updateSettings(tx, patch, defaults);
         if (changed.length === 0) return saved;
-        await audit(tx, request, {
+        await audit(tx, {
+          ...actorOf(request),
           action: 'settings.updated',
           entity: 'settings',
           entityId: null,
