@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, pinBody, staffMemberPatch, staffMemberView } from '@shop/shared';
 import { z } from 'zod';
-import { badRequest, unauthorized } from '../lib/http-error.ts';
+import { badRequest, forbidden } from '../lib/http-error.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { refuse } from '../lib/refuse.ts';
 import { actorOf, assertMayManage, findMember, listStaff, type StaffAuth, updateMember } from './members.ts';
@@ -65,7 +65,7 @@ const memberRoutes: FastifyPluginAsyncZod<{ auth: StaffAuth }> = async (app, { a
     schema: {
       tags,
       summary:
-        "Set a member's till PIN (4 to 6 digits; ends a lock): with staff.manage for anyone, or one's own with currentPassword (401 when wrong). Shoppers 403",
+        "Set a member's till PIN (4 to 6 digits; ends a lock): with staff.manage for anyone, or one's own with currentPassword (403 when wrong). Shoppers 403",
       security,
       params: idParams,
       body: pinBody,
@@ -82,9 +82,9 @@ const memberRoutes: FastifyPluginAsyncZod<{ auth: StaffAuth }> = async (app, { a
           const message = 'Enter your password to set your own PIN';
           throw badRequest(message, [{ path: 'currentPassword', message }]);
         }
-        if (!(await verifyPassword(request.user!.passwordHash, currentPassword))) {
-          throw unauthorized('Current password is incorrect');
-        }
+        // 403, not 401: a 401 would sign the back office out over a mistyped password.
+        if (!(await verifyPassword(request.user!.passwordHash, currentPassword)))
+          throw forbidden('Current password is incorrect');
       }
       await setPin(app.db, member.id, request.body.pin);
       return reply.status(204).send(null);

@@ -188,7 +188,7 @@ describe('PUT /api/staff/{id}/pin', () => {
     expect(await verifyPassword((await pinOf(cashier.user.id))!.pinHash, '135790')).toBe(true);
   });
 
-  it('lets a member set their own with their password: 400 without it, 401 when wrong', async () => {
+  it('lets a member set their own with their password: 400 without it, 403 when wrong (a 401 would sign them out)', async () => {
     const manager = await createStaff(ctx, 'manager');
     const self = as(manager.accessToken);
     const url = `/api/staff/${manager.user.id}/pin`;
@@ -196,7 +196,9 @@ describe('PUT /api/staff/{id}/pin', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([{ path: 'currentPassword', message: 'Enter your password to set your own PIN' }]);
     const wrong = await self('PUT', url, { pin: '9753', currentPassword: 'not it' });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().msg).toBe('Current password is incorrect');
+    expect((await self('GET', '/api/auth/me')).statusCode).toBe(200);
     expect(await pinOf(manager.user.id)).toBeUndefined();
     expect((await self('PUT', url, { pin: '9753', currentPassword: manager.password })).statusCode).toBe(204);
     expect(await verifyPassword((await pinOf(manager.user.id))!.pinHash, '9753')).toBe(true);
