@@ -1,0 +1,87 @@
+/**
+ * The demo team, one member per role template (the seed's, passwords in DATA_DIR/demo-accounts.txt),
+ * each signs in through Admin Login and sees only their menu: they land on a page their role
+ * may use, nothing on it is refused, and a page outside their role, opened by its URL, says
+ * "You don't have access to this page" inside the back office, still signed in (issue 28).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../axe.ts';
+import { demoAccount } from '../demo-accounts.ts';
+
+const CATALOGUE = ['Categories', 'Sub-Categories', 'Sub Sub-Categories', 'Brands', 'Products'];
+const EVERYTHING = [
+  'Overview',
+  'Users',
+  'Purchases',
+  ...CATALOGUE,
+  'Point of Sale',
+  'Banner Display',
+  'Blog Posts',
+  'Delivery',
+  'Coupons',
+  'Messages',
+  'Settings',
+];
+
+const TEAM = [
+  { email: 'admin@demo.shop', role: 'Owner', landing: '/dashboard', heading: 'Users', menu: EVERYTHING, outside: null },
+  { email: 'manager@demo.shop', role: 'Manager', landing: '/dashboard', heading: 'Users', menu: EVERYTHING, outside: null },
+  {
+    email: 'cashier@demo.shop',
+    role: 'Cashier',
+    landing: '/pos',
+    heading: 'Point of Sale',
+    menu: ['Users', ...CATALOGUE, 'Point of Sale', 'Settings'],
+    outside: '/purchasetable',
+  },
+  {
+    email: 'fulfilment@demo.shop',
+    role: 'Fulfilment',
+    landing: '/purchasetable',
+    heading: 'Purchases',
+    menu: ['Purchases', ...CATALOGUE, 'Settings'],
+    outside: '/pos',
+  },
+  {
+    email: 'editor@demo.shop',
+    role: 'Content editor',
+    landing: '/categorytable',
+    heading: 'Categories',
+    menu: [...CATALOGUE, 'Banner Display', 'Blog Posts', 'Settings'],
+    outside: '/coupons',
+  },
+] as const;
+
+const menuLinks = (page: Page) => page.getByRole('navigation', { name: 'Menu' }).getByRole('link');
+const refusal = (page: Page) => page.getByText(/^You don't have permission to/);
+
+for (const member of TEAM) {
+  test(`the ${member.role} signs in, lands on ${member.landing} and sees only their menu`, async ({ page }) => {
+    const account = demoAccount(member.email);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${member.landing}$`));
+    await expect(page.getByRole('heading', { name: member.heading, level: 1 })).toBeVisible();
+    await expect(menuLinks(page)).toHaveText([...member.menu]);
+    await expect(page.getByRole('region', { name: 'Profile' }).getByText(member.role, { exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(refusal(page)).toHaveCount(0);
+
+    if (!member.outside) return;
+    await page.goto(member.outside);
+    await expect(page.getByRole('heading', { name: "You don't have access to this page", level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${member.outside}$`));
+    await expect(menuLinks(page)).toHaveText([...member.menu]);
+    await page.waitForLoadState('networkidle');
+    await expect(refusal(page)).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Still signed in: the way back is their own page.
+    await page.getByRole('link', { name: /^Go to / }).click();
+    await expect(page).toHaveURL(new RegExp(`${member.landing}$`));
+    await expect(page.getByRole('heading', { name: member.heading, level: 1 })).toBeVisible();
+  });
+}
