@@ -1,4 +1,4 @@
-/** Back-office shapes: the point of sale, the dashboard's figures and the audit log. */
+/** Back-office shapes: the point of sale and the dashboard's figures (the audit trail's are in audit.ts). */
 import { z } from 'zod';
 import { ORDER_STATUSES, POS_PAYMENT_METHODS, orderView } from './orders.ts';
 
@@ -92,30 +92,3 @@ export const adminStats = z.object({
   ),
 });
 export type AdminStats = z.infer<typeof adminStats>;
-
-// ── Audit log ──────────────────────────────────────────────────────────────────────────
-
-export const auditEntry = z.object({
-  id: z.string(),
-  actorId: z.string().nullable(),
-  actorEmail: z.string().nullable(),
-  /** e.g. "PATCH /api/orders/:id/status" */
-  action: z.string(),
-  /** e.g. "orders" */
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  /** The resource before the change (its GET answer), when there is one. */
-  before: z.unknown(),
-  /** The answer to the change. */
-  after: z.unknown(),
-  createdAt: z.iso.datetime(),
-});
-export type AuditEntry = z.infer<typeof auditEntry>;
-
-/** GET /api/admin/audit: newest first; the total is in X-Total-Count. */
-export const auditListQuery = z.object({
-  entity: trimmed.min(1).max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-export type AuditListQuery = z.infer<typeof auditListQuery>;

@@ -15,6 +15,7 @@ export * from './addresses.ts';
 export * from './reviews.ts';
 export * from './purchases.ts';
 export * from './admin.ts';
+export * from './audit.ts';
 export * from './naira-field.ts';
 export * from './messages.ts';
 export * from './whatsapp.ts';

@@ -1,8 +1,20 @@
-/** The audit log: who changed what in the back office, with the state before and after. */
-import { count, desc, eq } from 'drizzle-orm';
-import type { AuditEntry, AuditListQuery } from '@shop/shared';
+/**
+ * The audit trail: who changed what in the back office, the fields that changed as they were
+ * and became, from where; its filters, its CSV and the history of one order or product.
+ */
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  type AuditEntry,
+  type AuditFilters,
+  type AuditListQuery,
+  auditSentence,
+  describeChange,
+  type HistoryEntry,
+  SHOP_TIME_ZONE,
+} from '@shop/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { type CsvValue, csvRow } from '../lib/csv.ts';
 
 export interface AuditInput {
   actorId: string | null;
@@ -43,6 +55,7 @@ const SECRET_KEYS = new Set([
 
 /** A copy of a JSON value without secrets. */
 export function withoutSecrets(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
@@ -62,9 +75,43 @@ export async function recordAudit(db: Db | Tx, input: AuditInput): Promise<void>
   });
 }
 
+/** The filters of the trail, its CSV and the histories: Lagos days, both ends included (as the purchases' filters). */
+function matching(filters: AuditFilters & { entityIds?: string[] }): SQL | undefined {
+  const where: SQL[] = [];
+  if (filters.staffId) where.push(eq(auditLog.actorId, filters.staffId));
+  if (filters.action) where.push(eq(auditLog.action, filters.action));
+  if (filters.entity) where.push(eq(auditLog.entity, filters.entity));
+  if (filters.entityId) where.push(eq(auditLog.entityId, filters.entityId));
+  if (filters.from) where.push(sql`${auditLog.createdAt} >= (${filters.from}::date::timestamp at time zone ${SHOP_TIME_ZONE})`);
+  if (filters.to) where.push(sql`${auditLog.createdAt} < ((${filters.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})`);
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+export function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    actorName: row.actorName,
+    actorRole: row.actorRole,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    before: row.before,
+    after: row.after,
+    change: describeChange(row),
+    ip: row.ip,
+    userAgent: row.userAgent,
+    requestId: row.requestId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /** Newest first; `total` counts every match before paging. */
 export async function listAudit(db: Db, query: AuditListQuery): Promise<{ items: AuditEntry[]; total: number }> {
-  const where = query.entity ? eq(auditLog.entity, query.entity) : undefined;
+  const where = matching(query);
   const [rows, [totalRow]] = await Promise.all([
     db
       .select()
@@ -75,18 +122,80 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<{ items:
       .offset(query.offset),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      actorId: r.actorId,
-      actorEmail: r.actorEmail,
-      action: r.action,
-      entity: r.entity,
-      entityId: r.entityId,
-      before: r.before,
-      after: r.after,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    total: totalRow?.n ?? 0,
-  };
+  return { items: rows.map(toAuditEntry), total: totalRow?.n ?? 0 };
+}
+
+/** One thing's entries (an order's, a product's), oldest first, as its page tells its story. */
+export async function historyOf(db: Db, entity: string, entityId: string, now = new Date()): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(matching({ entity, entityId }))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+    .limit(HISTORY_MAX_ENTRIES);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    actorId: row.actorId,
+    actorName: row.actorName,
+    actorRole: row.actorRole,
+    change: describeChange(row),
+    sentence: auditSentence(row, now),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** A history longer than this (a product edited every day for years) shows its first entries; the trail has them all. */
+export const HISTORY_MAX_ENTRIES = 500;
+
+const CSV_BATCH = 500;
+const lagosTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const CSV_COLUMNS: [string, (e: AuditEntry) => CsvValue][] = [
+  ['time (Lagos)', (e) => lagosTime.format(new Date(e.createdAt))],
+  ['staff', (e) => e.actorName],
+  ['email', (e) => e.actorEmail],
+  ['role', (e) => e.actorRole],
+  ['action', (e) => e.action],
+  ['what', (e) => e.change],
+  ['entity', (e) => e.entity],
+  ['entity_id', (e) => e.entityId],
+  ['before', (e) => (e.before === null ? '' : JSON.stringify(e.before))],
+  ['after', (e) => (e.after === null ? '' : JSON.stringify(e.after))],
+  ['ip', (e) => e.ip],
+  ['user_agent', (e) => e.userAgent],
+  ['request_id', (e) => e.requestId],
+];
+
+/**
+ * Every entry matching, newest first, as CSV lines (the header first), read in batches as the
+ * answer is sent: memory stays one batch whatever the trail's size. Each batch continues after
+ * the last entry sent (its time to the microsecond and id), so entries written meanwhile
+ * neither repeat nor push older ones out.
+ */
+export async function* auditCsv(db: Db, filters: AuditFilters): AsyncGenerator<string> {
+  // A byte-order mark, so spreadsheets read names with accents as UTF-8.
+  yield `\uFEFF${csvRow(CSV_COLUMNS.map(([name]) => name))}`;
+  let after: { at: string; id: string } | undefined;
+  for (;;) {
+    const cursor = after && sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`;
+    const rows = await db
+      .select({ row: auditLog, at: sql<string>`${auditLog.createdAt}::text` })
+      .from(auditLog)
+      .where(and(matching(filters), cursor))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(CSV_BATCH);
+    if (rows.length === 0) return;
+    yield rows.map(({ row }) => csvRow(CSV_COLUMNS.map(([, value]) => value(toAuditEntry(row))))).join('');
+    const last = rows.at(-1)!;
+    after = { at: last.at, id: last.row.id };
+    if (rows.length < CSV_BATCH) return;
+  }
 }

@@ -99,7 +99,7 @@ describe('confirming in time', () => {
       entityId: string;
       after: { shopConfirmedAt: string | null };
     }[];
-    const audit = entries.filter((e) => e.entityId === orderId && e.action === 'POST /api/orders/:id/confirm');
+    const audit = entries.filter((e) => e.entityId === orderId && e.action === 'order.confirmed');
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after.shopConfirmedAt).toEqual(expect.any(String));
   });
@@ -207,7 +207,7 @@ describe('refused at delivery', () => {
       action: string;
       entityId: string;
     }[];
-    expect(entries.filter((e) => e.entityId === orderId && e.action === 'POST /api/orders/:id/refused')).toHaveLength(1);
+    expect(entries.filter((e) => e.entityId === orderId && e.action === 'order.refused_at_delivery')).toHaveLength(1);
   });
 
   it('refuses an order that was paid, or not paid on delivery', async () => {

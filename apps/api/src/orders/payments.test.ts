@@ -465,8 +465,9 @@ describe('the audit log', () => {
       after: { paymentStatus: string; amountRefunded: number } | null;
     }[];
     const mine = entries.filter((e) => e.entityId === placed.orderId);
-    expect(mine.map((e) => e.action)).toEqual(['POST /api/orders/:id/refunds', 'POST /api/orders/:id/payments']);
+    expect(mine.map((e) => e.action)).toEqual(['order.refunded', 'order.payment_recorded']);
     expect(mine[1]).toMatchObject({ before: { paymentStatus: 'unpaid' }, after: { paymentStatus: 'paid' } });
-    expect(mine[0]).toMatchObject({ before: { amountRefunded: 0 }, after: { amountRefunded: 1000 } });
+    // As the database keeps it: kobo.
+    expect(mine[0]).toMatchObject({ before: { amountRefunded: 0 }, after: { amountRefunded: 100_000 } });
   });
 });

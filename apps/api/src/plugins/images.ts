@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { afterCommit } from '../db/request-transaction.ts';
 import { createImageService, type ImageService } from '../media/index.ts';
 import { MAX_FILE_BYTES, MAX_FILES } from '../media/index.ts';
 import { localDiskStorage, s3Storage } from '../media/index.ts';
@@ -18,16 +19,26 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Stored files are deleted once the change that stopped using them has committed: inside a
+ * staff write's transaction (decision 22) a service's own commit is a savepoint, and a rollback
+ * after it would bring back a product whose images are gone.
+ */
+const removedAfterCommit = (service: ImageService): ImageService => ({
+  ...service,
+  remove: (id) => afterCommit(() => service.remove(id)),
+});
+
 export default fp(
   async function images(app: FastifyInstance) {
     await app.register(multipart, { limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES } });
     if (app.config.s3) {
-      app.decorate('images', createImageService(await s3Storage(app.config.s3)));
+      app.decorate('images', removedAfterCommit(createImageService(await s3Storage(app.config.s3))));
       return;
     }
     const storage = localDiskStorage(path.join(app.config.dataDir, 'uploads'));
     mkdirSync(storage.dir, { recursive: true });
-    app.decorate('images', createImageService(storage));
+    app.decorate('images', removedAfterCommit(createImageService(storage)));
     await app.register(fastifyStatic, {
       root: storage.dir,
       prefix: '/uploads/',
