@@ -1,9 +1,11 @@
-/** Mounted at /api/admin: the dashboard's figures and the audit log (admins only). */
+/** The dashboard's figures and the audit trail (its CSV, and an order's and a product's history: history-routes.ts). */
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminStats, auditEntry, auditListQuery, errorResponse } from '@shop/shared';
+import { adminStats, auditEntry, auditFilters, auditListQuery, errorResponse } from '@shop/shared';
 import { z } from 'zod';
-import { listAudit } from './audit.ts';
+import { auditCsv, listAudit } from './audit.ts';
 import { getSettings } from '../content/index.ts';
+import historyRoutes from './history-routes.ts';
 import { getAdminStats } from './stats.ts';
 
 const tags = ['admin'];
@@ -27,7 +29,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'The audit log of admin changes, newest first (total in X-Total-Count)',
+      summary:
+        'The audit trail, newest first (total in X-Total-Count): by staff member, action, entity and its id, and Lagos days `from`–`to` (both included); `limit` up to 200',
+      description:
+        'Each entry copies who acted (name, e-mail, role), what (`action`, `entity`, `entityId`), the fields that changed as they were (`before`) and became (`after`), in words (`change`), and where from (IP, user agent, request id). Entries are written in the transaction of their change and can never be changed or deleted.',
       querystring: auditListQuery,
       response: { 200: z.array(auditEntry), ...adminErrors },
     },
@@ -37,6 +42,27 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return items;
     },
   });
+
+  app.get('/api/admin/audit.csv', {
+    config: { access: 'audit.read' },
+    schema: {
+      tags,
+      security,
+      summary: 'Every audit entry matching the same filters as GET /api/admin/audit, newest first, as a CSV file',
+      produces: ['text/csv'],
+      querystring: auditFilters,
+      response: { 200: z.string().describe('CSV, one header row'), ...adminErrors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="audit.csv"')
+        .header('Cache-Control', 'no-store')
+        // Sent as it is read, a batch at a time; a stream is never serialised (the schema documents it).
+        .send(Readable.from(auditCsv(app.db, request.query)) as never),
+  });
+
+  await app.register(historyRoutes);
 };
 
 export default adminRoutes;
