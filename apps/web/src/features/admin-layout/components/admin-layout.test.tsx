@@ -59,11 +59,25 @@ const menuLinks = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
+/** The screen as media queries see it: a phone unless a test widens it to lg (the toasts ask too). */
+const screenSize = { wide: false, listeners: new Set<() => void>() };
+const mediaList = (query: string) => ({
+  get matches() {
+    return query === '(min-width: 64rem)' && screenSize.wide;
+  },
+  addEventListener: (_type: string, listener: () => void) => screenSize.listeners.add(listener),
+  removeEventListener: (_type: string, listener: () => void) => screenSize.listeners.delete(listener),
+});
+function widenScreen() {
+  screenSize.wide = true;
+  for (const listener of screenSize.listeners) listener();
+}
+
 beforeEach(() => {
   // A stored token, as after a real sign-in: the layout reads the member again with it.
   localStorage.setItem('access_token', 'tok');
-  // The toasts ask whether motion is reduced.
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+  screenSize.wide = false;
+  vi.stubGlobal('matchMedia', mediaList);
 });
 afterEach(() => {
   cleanup();
@@ -191,6 +205,16 @@ describe('the menu on a phone', () => {
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
+    expect(screen.getByRole('main').hasAttribute('inert')).toBe(false);
+  });
+
+  it('closes when the screen widens to the fixed sidebar, so the page is not left out of reach', async () => {
+    signInStaff('owner');
+    renderAt('/overview');
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+    act(() => widenScreen());
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
     expect(screen.getByRole('main').hasAttribute('inert')).toBe(false);
   });
 

@@ -12,10 +12,14 @@ import { onForbidden } from '@/lib/api-client.ts';
 import { canOpen, usePermissions } from '@/lib/back-office-access.ts';
 import { notify } from '@/lib/notify.tsx';
 import { useSession } from '@/lib/session-store.ts';
+import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { MENU_DRAWER_ID, MenuDrawer } from './menu-drawer.tsx';
 import { NoAccess } from './no-access.tsx';
 import { RequireAdmin } from './require-admin.tsx';
 import { Sidebar } from './sidebar.tsx';
+
+/** Tailwind's lg: the width from which the sidebar is fixed beside the page. */
+const WIDE_SCREEN = '(min-width: 64rem)';
 
 export function AdminLayout() {
   return (
@@ -42,6 +46,11 @@ function AdminFrame() {
   useFreshPermissions();
   const allowed = canOpen(usePermissions(), useLocation().pathname);
   const [menuOpen, setMenuOpen] = useState(false);
+  // From lg the sidebar is fixed and the drawer hidden: an open drawer closes (or the page would stay inert).
+  const wide = useMediaQuery(WIDE_SCREEN);
+  useEffect(() => {
+    if (wide) setMenuOpen(false);
+  }, [wide]);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => {
     setMenuOpen(false);
