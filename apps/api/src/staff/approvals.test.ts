@@ -160,7 +160,15 @@ describe('POST /api/pos/approvals', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'pos.approval.refused'), eq(auditLog.entityId, approver.user.id)));
-    expect(refusals).toHaveLength(6);
+    // Each wrong PIN, the one that locked it too; not the tries while locked (nothing was checked).
+    expect(refusals).toHaveLength(5);
+    expect((await ask(cashier, body('0000'))).statusCode).toBe(423);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'pos.approval.refused'), eq(auditLog.entityId, approver.user.id))),
+    ).toHaveLength(5);
 
     // The lock runs out: five more tries.
     await ctx.database.db

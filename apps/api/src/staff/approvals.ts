@@ -80,8 +80,9 @@ const lockedPin = (name: string, until: Date) =>
 /**
  * POST /api/pos/approvals. Refusals: 400 for an unknown member, 403 for a deactivated one, a
  * role that does not allow the action, no PIN set or a wrong PIN, 423 while the PIN is locked.
- * Every outcome after the policy check (given, wrong PIN, locked) is audited; a refusal is
- * recorded on its own, since nothing else of it is kept.
+ * Approvals given and wrong PINs (the one that locks included) are audited, a refusal on its
+ * own since nothing else of it is kept; tries while locked are not (nothing is checked, and a
+ * caller repeating them would only fill the trail).
  */
 export async function requestApproval(db: Db, asker: Asker, ask: ApprovalAsk): Promise<ApprovalView> {
   const manager = await findUserById(db, ask.managerId);
@@ -122,7 +123,8 @@ export async function requestApproval(db: Db, asker: Asker, ask: ApprovalAsk): P
   if (!pin.ok) {
     if (pin.reason === 'none') throw forbidden(`${name} has no PIN yet: set one on the Staff page`);
     const refused = pin.reason === 'locked' ? lockedPin(name, pin.lockedUntil) : wrongPin(pin.attemptsLeft);
-    await audit(db, 'pos.approval.refused', manager.id, { ...facts, refused: refused.message });
+    if (pin.reason === 'wrong' || pin.now)
+      await audit(db, 'pos.approval.refused', manager.id, { ...facts, refused: refused.message });
     throw refused;
   }
   return db.transaction(async (tx) => {

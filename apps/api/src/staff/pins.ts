@@ -38,7 +38,8 @@ export type PinCheck =
   | { ok: true }
   | { ok: false; reason: 'none' }
   | { ok: false; reason: 'wrong'; attemptsLeft: number }
-  | { ok: false; reason: 'locked'; lockedUntil: Date };
+  /** `now`: this wrong try locked it (a try while it was locked already is not counted). */
+  | { ok: false; reason: 'locked'; lockedUntil: Date; now: boolean };
 
 /** The tries counted so far, starting again once a lock ran out (the UPDATE's old values). */
 const triesBefore = sql`case when ${staffPins.lockedUntil} is not null and ${staffPins.lockedUntil} <= now() then 0 else ${staffPins.failedAttempts} end`;
@@ -55,7 +56,9 @@ export async function checkPin(db: Db, userId: string, pin: string): Promise<Pin
     .returning({ pinHash: staffPins.pinHash, tries: staffPins.failedAttempts, lockedUntil: staffPins.lockedUntil });
   if (!counted) {
     const [row] = await db.select({ lockedUntil: staffPins.lockedUntil }).from(staffPins).where(eq(staffPins.userId, userId));
-    return row?.lockedUntil ? { ok: false, reason: 'locked', lockedUntil: row.lockedUntil } : { ok: false, reason: 'none' };
+    return row?.lockedUntil
+      ? { ok: false, reason: 'locked', lockedUntil: row.lockedUntil, now: false }
+      : { ok: false, reason: 'none' };
   }
   if (await verifyPassword(counted.pinHash, pin)) {
     // Only this PIN's count: one changed meanwhile started afresh anyway.
@@ -65,6 +68,6 @@ export async function checkPin(db: Db, userId: string, pin: string): Promise<Pin
       .where(and(eq(staffPins.userId, userId), eq(staffPins.pinHash, counted.pinHash)));
     return { ok: true };
   }
-  if (counted.lockedUntil) return { ok: false, reason: 'locked', lockedUntil: counted.lockedUntil };
+  if (counted.lockedUntil) return { ok: false, reason: 'locked', lockedUntil: counted.lockedUntil, now: true };
   return { ok: false, reason: 'wrong', attemptsLeft: PIN_MAX_ATTEMPTS - counted.tries };
 }
