@@ -7,11 +7,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createPglite, type Database, openDatabase } from '../src/db/client.ts';
+import { twoFactor } from '../src/db/schema/index.ts';
 import { type Permission, permissionRefusal, ROLE_TEMPLATES, type RoleTemplate, TEMPLATE_ROLES } from '@shop/shared';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { findRoleByTemplate } from '../src/staff/index.ts';
@@ -135,6 +137,17 @@ export async function createStaff(ctx: TestContext, template: RoleTemplate = 'ow
   if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.statusCode} ${res.body}`);
   const json = res.json() as { accessToken: string; user: { id: string; permissions: string[]; staffRole: string } };
   return { ...json, email: body.email, password, roleId: role.id };
+}
+
+/**
+ * Thirty seconds on, for two-factor: the member's last accepted code counts as one step older,
+ * so the code the app shows now is accepted once more (a code is good once: auth/two-factor.ts).
+ */
+export async function aStepLater(ctx: Pick<TestContext, 'database'>, userId: string): Promise<void> {
+  await ctx.database.db
+    .update(twoFactor)
+    .set({ lastStep: sql`${twoFactor.lastStep} - 1` })
+    .where(eq(twoFactor.userId, userId));
 }
 
 export function bearer(token: string): InjectOptions['headers'] {

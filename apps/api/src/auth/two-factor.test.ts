@@ -14,7 +14,15 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTooMany, uniqueIp } from '../../test/rate-limits.ts';
-import { bearer, createStaff, createTestApp, registerShopper, type TestContext, testConfig } from '../../test/helpers.ts';
+import {
+  aStepLater,
+  bearer,
+  createStaff,
+  createTestApp,
+  registerShopper,
+  type TestContext,
+  testConfig,
+} from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { auditLog, staffSessions, twoFactor, twoFactorChallenges } from '../db/schema/index.ts';
@@ -52,6 +60,7 @@ async function withTwoFactor(template: Parameters<typeof createStaff>[1] = 'owne
   const { secret } = setup.json() as { secret: string };
   const enabled = await post(app, '/api/auth/2fa/enable', { code: await codeNow(secret) }, staff.accessToken);
   expect(enabled.statusCode).toBe(200);
+  await aStepLater(shop, staff.user.id);
   return { ...staff, secret, recoveryCodes: (enabled.json() as { recoveryCodes: string[] }).recoveryCodes };
 }
 
@@ -136,6 +145,7 @@ describe('signing in with two-factor on', () => {
       const before = await sessionsOf(staff.user.id);
       const challenge = await challengeFor(staff, url);
       expect(await sessionsOf(staff.user.id)).toBe(before);
+      await aStepLater(ctx, staff.user.id);
       const res = await verify({ challenge, code: await codeNow(staff.secret) });
       expect(res.statusCode).toBe(200);
       const body = res.json() as { accessToken: string; user: { staffRole: string; permissions: string[]; role: string } };
@@ -145,10 +155,22 @@ describe('signing in with two-factor on', () => {
       const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.accessToken) });
       expect(me.statusCode).toBe(200);
       // A challenge works once.
+      await aStepLater(ctx, staff.user.id);
       expect((await verify({ challenge, code: await codeNow(staff.secret) })).statusCode).toBe(401);
     }
     const signIns = await auditOf(staff.user.id, 'auth.sign_in');
     expect(signIns.map((e) => (e.after as { method: string }).method)).toContain('password and code');
+  });
+
+  it('takes a code once: the same code again is refused, on a new challenge too, until the next one', async () => {
+    const staff = await withTwoFactor();
+    const code = await codeNow(staff.secret);
+    expect((await verify({ challenge: await challengeFor(staff), code })).statusCode).toBe(200);
+    const replayed = await verify({ challenge: await challengeFor(staff), code });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toEqual({ msg: TWO_FACTOR_MESSAGES.wrongCode });
+    await aStepLater(ctx, staff.user.id);
+    expect((await verify({ challenge: await challengeFor(staff), code: await codeNow(staff.secret) })).statusCode).toBe(200);
   });
 
   it('refuses a wrong code (401) and keeps the challenge for the right one', async () => {

@@ -14,7 +14,7 @@
  *   processes cannot both use it or count past it.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { isUuid, RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from '@shop/shared';
 import type { Db, Tx } from '../db/client.ts';
@@ -45,19 +45,38 @@ export const isTotpCode = (code: string) => /^\d{6}$/.test(code.trim());
 export function createTwoFactor(db: Db, jwtSecret: string) {
   const key = sealKey(jwtSecret);
 
-  /** The member's secret, once enabled (or, with `pending`, while being set up). */
-  async function secretOf(runner: Db | Tx, userId: string, pending = false): Promise<string | undefined> {
-    const [row] = await runner
-      .select({ secret: twoFactor.secret })
+  /** The member's secret and the step of the last code it accepted, once enabled (or, with `pending`, while being set up). */
+  async function secretOf(userId: string, pending = false): Promise<{ secret: string; lastStep: number | null } | undefined> {
+    const [row] = await db
+      .select({ secret: twoFactor.secret, lastStep: twoFactor.lastStep })
       .from(twoFactor)
       .where(and(eq(twoFactor.userId, userId), pending ? isNull(twoFactor.enabledAt) : isNotNull(twoFactor.enabledAt)));
-    return row ? unseal(key, row.secret) : undefined;
+    const secret = row && unseal(key, row.secret);
+    return secret === undefined ? undefined : { secret, lastStep: row!.lastStep };
   }
 
-  async function matches(secret: string | undefined, code: string): Promise<boolean> {
-    if (!secret || !isTotpCode(code)) return false;
-    const result = await verify({ secret, token: code.trim(), epochTolerance: TOLERANCE_SECONDS });
-    return result.valid;
+  /**
+   * Whether `code` is the member's code now, used up if so: the step it belongs to is kept, and
+   * a code of that step or an earlier one is refused from then on (a conditional UPDATE, so two
+   * requests carrying one code cannot both pass).
+   */
+  async function spendCode(userId: string, code: string, pending = false): Promise<boolean> {
+    const stored = await secretOf(userId, pending);
+    if (!stored || !isTotpCode(code)) return false;
+    const result = await verify({
+      secret: stored.secret,
+      token: code.trim(),
+      epochTolerance: TOLERANCE_SECONDS,
+      ...(stored.lastStep !== null && { afterTimeStep: stored.lastStep }),
+    });
+    // A time-based check always names its step; a result without one is not a code of ours.
+    if (!result.valid || !('timeStep' in result)) return false;
+    const spent = await db
+      .update(twoFactor)
+      .set({ lastStep: result.timeStep })
+      .where(and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastStep), lt(twoFactor.lastStep, result.timeStep))))
+      .returning({ userId: twoFactor.userId });
+    return spent.length > 0;
   }
 
   /** Uses one of the member's recovery codes: true once, false for any code not theirs or used. */
@@ -103,9 +122,8 @@ export function createTwoFactor(db: Db, jwtSecret: string) {
      */
     async enable(userId: string, code: string, andThen: (tx: Tx) => Promise<void>): Promise<string[]> {
       if (await isOn(db, userId)) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
-      const secret = await secretOf(db, userId, true);
-      if (!secret) throw conflict(TWO_FACTOR_MESSAGES.notStarted);
-      if (!(await matches(secret, code))) {
+      if (!(await secretOf(userId, true))) throw conflict(TWO_FACTOR_MESSAGES.notStarted);
+      if (!(await spendCode(userId, code, true))) {
         throw badRequest(TWO_FACTOR_MESSAGES.wrongCode, [{ path: 'code', message: TWO_FACTOR_MESSAGES.wrongCode }]);
       }
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -124,14 +142,14 @@ export function createTwoFactor(db: Db, jwtSecret: string) {
       return codes;
     },
 
-    /** Whether `code` is the member's current code (two-factor on). Writes nothing. */
+    /** Whether `code` is the member's current code (two-factor on); a right code is used up. */
     async checkCode(userId: string, code: string): Promise<boolean> {
-      return matches(await secretOf(db, userId), code);
+      return spendCode(userId, code);
     },
 
-    /** A code from the app, or else one of the recovery codes (used up if right). */
+    /** A code from the app, or else one of the recovery codes (either used up if right). */
     async checkCodeOrRecovery(userId: string, code: string): Promise<boolean> {
-      if (isTotpCode(code)) return matches(await secretOf(db, userId), code);
+      if (isTotpCode(code)) return spendCode(userId, code);
       return spendRecoveryCode(db, userId, code);
     },
 

@@ -9,7 +9,7 @@ import { TWO_FACTOR_MESSAGES } from '@shop/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createStaff, createTestApp, type TestContext } from '../../test/helpers.ts';
+import { aStepLater, bearer, createStaff, createTestApp, type TestContext } from '../../test/helpers.ts';
 import { auditLog, messages, roles, users } from '../db/schema/index.ts';
 import { maskAccountNumber } from './settings-bank.ts';
 
@@ -120,6 +120,7 @@ describe('changing the bank account', () => {
       payload: { code: await generate({ secret }) },
     });
     expect(enable.statusCode).toBe(200);
+    await aStepLater(ctx, member.user.id);
     const now = await generate({ secret });
     const wrong = await put(member.accessToken, {
       bankAccountNumber: '1112223334',

@@ -83,6 +83,8 @@ export const twoFactor = pgTable('two_factor', {
     .references(() => users.id, { onDelete: 'cascade' }),
   secret: text('secret').notNull(),
   enabledAt: ts('enabled_at'),
+  /** The time step of the last code accepted: a code is good once, however quickly it is sent again. */
+  lastStep: bigint('last_step', { mode: 'number' }),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
