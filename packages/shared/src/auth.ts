@@ -42,6 +42,8 @@ export const authUser = z.object({
   staffRole: z.string().nullable().optional(),
   /** A staff member's permissions (staff.ts); empty for a shopper. */
   permissions: z.array(z.string()).optional(),
+  /** Whether the member signs in with two factors (GET /api/auth/me only; two-factor.ts). */
+  twoFactor: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 

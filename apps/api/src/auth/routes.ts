@@ -144,7 +144,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       security: [{ bearerAuth: [] }],
       response: { 200: z.object({ user: authUser }), 401: errorResponse },
     },
-    handler: async (request) => ({ user: toAuthUser(request.user!, request.staff?.role) }),
+    handler: async (request) => {
+      const user = toAuthUser(request.user!, request.staff?.role);
+      // The back office's Sign-in security page offers setting it up or turning it off.
+      if (!request.staff) return { user };
+      return { user: { ...user, twoFactor: await app.twoFactor.isOn(app.db, user.id) } };
+    },
   });
 
   app.patch('/api/auth/me', {
