@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, auditListQuery, auditSentence, auditTime, changedFields, describeChange } from './audit.ts';
+import {
+  AUDIT_ACTIONS,
+  auditListQuery,
+  auditSentence,
+  auditTime,
+  changedFields,
+  describeChange,
+  historySentence,
+} from './audit.ts';
 
 describe('changedFields', () => {
   it('keeps only the fields that differ, each side with its own value; the row’s own write time is never one', () => {
@@ -177,6 +185,18 @@ describe('auditSentence', () => {
     expect(auditSentence({ ...payment, actorName: null, actorRole: null, createdAt: '2025-03-01T09:00:00Z' }, now)).toMatch(
       /^Someone recorded ₦25,000 by transfer, 1 Mar 2025, 10:00$/,
     );
+  });
+});
+
+describe('historySentence', () => {
+  it('the same sentence from a history entry’s words, as the back office shows it', () => {
+    const now = new Date('2025-03-03T18:00:00Z');
+    expect(
+      historySentence(
+        { actorName: 'Ada Obi', actorRole: 'Manager', change: 'cancelled the order', createdAt: '2025-03-03T09:15:00Z' },
+        now,
+      ),
+    ).toBe('Ada Obi (Manager) cancelled the order, 10:15');
   });
 });
 

@@ -379,11 +379,19 @@ export function auditTime(createdAt: string | Date, now: Date = new Date()): str
   return lagosDay(createdAt) === lagosDay(now) ? timeOfDay(createdAt) : dayAndTime(createdAt);
 }
 
-/** "Ada (Cashier) recorded ₦25,000 by transfer, 14:02"; "Someone" when nobody is named (the command line). */
-export function auditSentence(
-  entry: Change & { actorName: string | null; actorRole: string | null; createdAt: string | Date },
-  now?: Date,
-): string {
+interface Who {
+  actorName: string | null;
+  actorRole: string | null;
+  createdAt: string | Date;
+}
+
+/** A history entry's sentence from its words: "Ada (Cashier) recorded ₦25,000 by transfer, 14:02". */
+export function historySentence(entry: Who & { change: string }, now?: Date): string {
   const who = `${entry.actorName || 'Someone'}${entry.actorRole ? ` (${entry.actorRole})` : ''}`;
-  return `${who} ${describeChange(entry)}, ${auditTime(entry.createdAt, now)}`;
+  return `${who} ${entry.change}, ${auditTime(entry.createdAt, now)}`;
+}
+
+/** An entry in a sentence; "Someone" when nobody is named (the command line). */
+export function auditSentence(entry: Change & Who, now?: Date): string {
+  return historySentence({ ...entry, change: describeChange(entry) }, now);
 }

@@ -1,18 +1,21 @@
 /**
  * Product details, admin (/viewproduct/{id}): the main fields and first image, an
- * Additional Details list ('N/A' when empty), Edit, and Delete after the spec's question
- * → /producttable. A failed load shows the spec's message with Return to Products.
+ * Additional Details list ('N/A' when empty), its history (who changed what, when), Edit,
+ * and Delete after the spec's question → /producttable. A failed load shows the spec's
+ * message with Return to Products.
  */
 import type { Product } from '@shop/shared/catalog';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
+import { HistoryCard } from '@/components/admin/history-card.tsx';
 import { dateTime } from '@/lib/dates.ts';
 import { formatNairaAmount } from '@shop/shared/money';
 import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { deleteProductMutation } from '@/lib/api/product-admin.ts';
+import { productHistoryOptions } from '@/lib/api/history.ts';
 import { productOptions } from '@/lib/api/products.ts';
 import { StockCell } from './stock-cell.tsx';
 import { settingsOptions } from '@/lib/api/settings.ts';
@@ -52,6 +55,7 @@ function additionalDetails(p: Product): [string, ReactNode][] {
 export function ProductViewPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const product = useQuery(productOptions(id));
+  const history = useQuery(productHistoryOptions(id));
   const remove = useMutation(deleteProductMutation);
   const threshold = useQuery(settingsOptions).data?.lowStockThreshold;
   const { confirm, dialog } = useConfirm();
@@ -181,6 +185,7 @@ export function ProductViewPage({ id }: { id: string }) {
               ))}
             </dl>
           </Card>
+          <HistoryCard history={history} />
         </div>
       </div>
       {dialog}

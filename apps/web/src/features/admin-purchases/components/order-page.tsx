@@ -2,7 +2,7 @@
  * One order, opened from the purchases table: lines, the totals (goods, discount with the
  * coupon's code, delivery with its method, or the pickup address), customer, the money side
  * (payment status, paid, due, refunded, invoice, bank details of an unpaid transfer), its
- * payments and refunds, and the allowed status changes.
+ * payments and refunds, the allowed status changes, and its history (who did what, when).
  */
 import { etaText } from '@shop/shared/delivery';
 import type { OrderStatus } from '@shop/shared/orders';
@@ -10,11 +10,13 @@ import { ArrowLeft, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
+import { HistoryCard } from '@/components/admin/history-card.tsx';
 import { dateTime } from '@/lib/dates.ts';
 import { formatNairaAmount } from '@shop/shared/money';
 import { notify } from '@/lib/notify.tsx';
 import { buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { statusChangeAction, useCan } from '@/lib/back-office-access.ts';
+import { orderHistoryOptions } from '@/lib/api/history.ts';
 import { changeOrderStatusMutation, confirmOrderMutation, orderOptions, refusedAtDeliveryMutation } from '@/lib/api/orders.ts';
 import { orderPaymentMethodLabel } from '../order-money.ts';
 import { errorMessage, OrderPayments } from './order-payments.tsx';
@@ -44,6 +46,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 export function OrderPage({ id }: { id: string }) {
   const order = useQuery(orderOptions(id));
+  const history = useQuery(orderHistoryOptions(id));
   const change = useMutation(changeOrderStatusMutation(id));
   const confirmOrder = useMutation(confirmOrderMutation(id));
   const refused = useMutation(refusedAtDeliveryMutation(id));
@@ -298,6 +301,7 @@ export function OrderPage({ id }: { id: string }) {
         <OrderPayments order={o} />
         <OrderRefunds order={o} />
       </div>
+      <HistoryCard history={history} className="mt-6" />
       {dialog}
     </>
   );
