@@ -7,7 +7,8 @@
  *
  * - `mode: 'each'`: the route must not hold one transaction from start to end, so each
  *   transaction it opens writes its own entry: a card refund calls the payment provider
- *   between its transactions, the catalogue import streams its progress while it runs.
+ *   between its transactions, the catalogue import streams its progress while it runs, a PIN
+ *   is hashed (argon2) before its write.
  * - `uploads`: the same for a multipart request only: its images are decoded before its write
  *   (catalog/products/product-service.ts), which must not hold a transaction open.
  * - `createdId`: where a create's answer names the new thing (its `id` unless told).
@@ -79,8 +80,9 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'DELETE /api/roles/:id': { action: 'role.deleted', entity: 'roles' },
   'PATCH /api/staff/:id': { action: 'staff.updated', entity: 'staff' },
   'DELETE /api/staff/:id/sessions': { action: 'staff.sessions_ended', entity: 'staff' },
-  // Open to every member for their own PIN: a staff write either way.
-  'PUT /api/staff/:id/pin': { action: 'staff.pin_set', entity: 'staff' },
+  // Open to every member for their own PIN: a staff write either way. The PIN is hashed (and a
+  // member's own password checked) before its write, which must not hold a transaction open.
+  'PUT /api/staff/:id/pin': { action: 'staff.pin_set', entity: 'staff', mode: 'each' },
   'POST /api/staff/invitations': { action: 'invitation.created', entity: 'invitations' },
   'DELETE /api/staff/invitations/:id': { action: 'invitation.cancelled', entity: 'invitations' },
   'POST /api/staff/invitations/:id/resend': { action: 'invitation.resent', entity: 'invitations' },

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderPayments, orders, products, users } from '../db/schema/index.ts';
+import { auditLog, orderPayments, orders, products, staffPins, users } from '../db/schema/index.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 import { recordAudit } from './audit.ts';
@@ -96,6 +96,9 @@ async function failureOf(statement: PromiseLike<unknown>): Promise<{ code?: stri
   }
   throw new Error('the statement was not refused');
 }
+
+const pinOf = async (userId: string) =>
+  (await ctx.database.db.select().from(staffPins).where(sql`${staffPins.userId} = ${userId}`))[0];
 
 const orderRow = async (id: string) => (await ctx.database.db.select().from(orders).where(sql`${orders.id} = ${id}`))[0]!;
 
@@ -231,6 +234,35 @@ describe('what an entry records', () => {
     // Their sign-in is the sign-in events' (auth/events.ts), nothing else.
     const theirs = (await audit(`?staffId=${other.user.id}`)).items;
     expect(theirs.every((e) => e.entity === 'auth')).toBe(true);
+  });
+
+  it('a PIN set (hashed outside any transaction) records when it was set, never the PIN or its hash', async () => {
+    const cashier = await createStaff(ctx, 'cashier');
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/staff/${cashier.user.id}/pin`,
+      headers: admin,
+      payload: { pin: '4821' },
+    });
+    expect(res.statusCode).toBe(204);
+    const [entry] = (await audit(`?action=staff.pin_set&entityId=${cashier.user.id}`)).items;
+    expect(entry).toMatchObject({
+      entity: 'staff',
+      before: { tillPin: null },
+      after: { tillPin: { failedAttempts: 0, lockedUntil: null } },
+    });
+    expect(JSON.stringify(entry)).not.toMatch(/4821|argon2/);
+    const pinBefore = await pinOf(cashier.user.id);
+    const failed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/staff/${cashier.user.id}/pin`,
+      headers: { ...admin, 'user-agent': AUDIT_DOWN },
+      payload: { pin: '9999' },
+    });
+    expect(failed.statusCode).toBe(500);
+    expect((await audit(`?action=staff.pin_set&entityId=${cashier.user.id}`)).total).toBe(1);
+    // The PIN is still the first: its hash and time as they were.
+    expect(await pinOf(cashier.user.id)).toEqual(pinBefore);
   });
 
   it('never stores passwords, PINs or tokens', async () => {
