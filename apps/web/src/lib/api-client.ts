@@ -2,7 +2,9 @@
  * The one way to call the API: JSON in and out, the stored token attached, errors
  * raised as ApiError carrying the server's `msg`. A 401 on an authenticated call
  * signs the session out (see onUnauthorized); a 403 naming a permission is heard by
- * onForbidden's listener.
+ * onForbidden's listener, and the 403 of a member who must set up two-factor sign-in first by
+ * onTwoFactorRequired's. A request whose screen answers its own refusals (`ownRefusals`)
+ * reaches neither.
  */
 import { STORAGE_KEYS } from '@shop/shared/constants';
 
@@ -48,6 +50,23 @@ export function onForbidden(listener: (error: ApiError) => void): () => void {
   };
 }
 
+/**
+ * What every call of a member the shop requires two-factor sign-in of answers (403) until they
+ * have set it up: TWO_FACTOR_MESSAGES.setUpFirst in @shop/shared/two-factor, written out here
+ * because that module carries zod, which the storefront's entry must not (a test keeps the two
+ * the same).
+ */
+export const SET_UP_TWO_FACTOR_FIRST = 'Set up two-factor sign-in first';
+
+let twoFactorListener: (() => void) | undefined;
+/** Hears the refusal of a member who must set up two-factor sign-in first: the back office takes them there. */
+export function onTwoFactorRequired(listener: () => void): () => void {
+  twoFactorListener = listener;
+  return () => {
+    if (twoFactorListener === listener) twoFactorListener = undefined;
+  };
+}
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(STORAGE_KEYS.accessToken);
@@ -65,6 +84,12 @@ export interface RequestOptions {
   transport?: typeof fetch;
   /** Reads the headers of a successful answer (a product list's X-Showing-Results-For). */
   onHeaders?(headers: Headers): void;
+  /**
+   * The screen shows this request's refusals itself: a 401 does not sign the session out (a
+   * password typed to accept an invitation was wrong, not the token) and a 403 naming a
+   * permission is not broadcast (a refund that asks for a manager's approval).
+   */
+  ownRefusals?: boolean;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -105,7 +130,7 @@ export async function apiRequestBlob(path: string, options: RequestOptions = {})
 /** Sends the request; a refusal is raised as ApiError with the server's message. */
 async function sendRaw(
   path: string,
-  { method = 'GET', body, query, signal, transport: send = transport, onHeaders }: RequestOptions,
+  { method = 'GET', body, query, signal, transport: send = transport, onHeaders, ownRefusals = false }: RequestOptions,
 ): Promise<Response> {
   const url = new URL(path, origin());
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -123,14 +148,17 @@ async function sendRaw(
   const res = await send(url, { method, headers, body: payload, signal });
   if (!res.ok) {
     const data = await readJson(res);
-    if (res.status === 401 && token) unauthorizedListener?.();
+    if (res.status === 401 && token && !ownRefusals) unauthorizedListener?.();
     const { msg, message, errors, ...details } = (data ?? {}) as {
       msg?: string;
       message?: string;
       errors?: { path: string; message: string }[];
     };
     const error = new ApiError(res.status, msg ?? message ?? 'Something went wrong', errors, details);
-    if (res.status === 403 && typeof error.details.permission === 'string') forbiddenListener?.(error);
+    if (res.status === 403 && !ownRefusals) {
+      if (typeof error.details.permission === 'string') forbiddenListener?.(error);
+      else if (error.message === SET_UP_TWO_FACTOR_FIRST) twoFactorListener?.();
+    }
     throw error;
   }
   onHeaders?.(res.headers);

@@ -5,11 +5,13 @@
  */
 import type { AuthResponse, LoginBody, RegisterBody } from '@shop/shared/auth';
 import type { ForgotPasswordBody, ResetPasswordBody } from '@shop/shared/messages';
+import type { SignInResponse } from '@shop/shared/two-factor';
 import { mutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
-export const login = (body: LoginBody) => apiRequest<AuthResponse>('/api/auth/login', { method: 'POST', body });
-export const adminLogin = (body: LoginBody) => apiRequest<AuthResponse>('/api/auth/adminlogin', { method: 'POST', body });
+/** Signed in, or (a member of staff with two-factor on) a challenge to answer with a code: lib/api/two-factor.ts. */
+export const login = (body: LoginBody) => apiRequest<SignInResponse>('/api/auth/login', { method: 'POST', body });
+export const adminLogin = (body: LoginBody) => apiRequest<SignInResponse>('/api/auth/adminlogin', { method: 'POST', body });
 export const register = (body: RegisterBody) => apiRequest<AuthResponse>('/api/auth/register', { method: 'POST', body });
 
 export const loginMutation = mutationOptions({ mutationFn: login });

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/dialog.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
@@ -7,16 +7,26 @@ import { inputClass, labelClass, primaryButton, secondaryButton } from '@/compon
 import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
+import { useSignInSteps } from '@/lib/use-sign-in-steps.ts';
 import { loginMutation } from '@/lib/api/auth.ts';
 import type { ForgotPasswordState } from './forgot-password-form.tsx';
-import { useMutation } from '@tanstack/react-query';
+
+// Only a member of staff with two-factor on gets a challenge: shoppers never load the code step.
+const TwoFactorStep = lazy(() => import('@/components/two-factor-step.tsx').then((m) => ({ default: m.TwoFactorStep })));
+const STEP_LOOK = {
+  input: inputClass,
+  label: labelClass,
+  button: primaryButton,
+  link: 'text-sm underline underline-offset-4 hover:text-accent',
+  error: 'mt-1.5 text-sm font-medium text-sale',
+};
 
 /**
  * The sign-in panel: email, password with show/hide, "Forgot password?" (to /forgot-password,
  * with the address typed so far), LOGIN ("Loading..." while working), the server's message
  * when it refuses, SIGN UP to /register and a close icon. Signing in
  * from the header goes to /; when checkout or a review asked for it, the shopper stays and
- * carries on.
+ * carries on. A member of staff with two-factor sign-in on gives a code from their app next.
  */
 export default function SignInPanel() {
   const headingId = useId();
@@ -24,25 +34,25 @@ export default function SignInPanel() {
   const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);
   const settle = useSignInRequest((s) => s.settle);
-  const login = useMutation(loginMutation);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const steps = useSignInSteps(loginMutation, (response) => {
+    signIn(response);
+    const someoneWaiting = settle(true);
+    if (!someoneWaiting) navigate('/');
+  });
+  const { login, challenge, restarted } = steps;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate(
-      { email, password },
-      {
-        onSuccess(response) {
-          signIn(response);
-          const someoneWaiting = settle(true);
-          if (!someoneWaiting) navigate('/');
-        },
-      },
-    );
+    steps.submit({ email, password });
+  };
+  const restart = (reason: string | null) => {
+    steps.restart(reason);
+    setPassword('');
   };
   const error = login.error;
-  const message = error ? (error instanceof ApiError ? error.message : 'Something went wrong') : null;
+  const message = error ? (error instanceof ApiError ? error.message : 'Something went wrong') : restarted;
 
   return (
     <Dialog labelledBy={headingId} onRequestClose={() => settle(false)} variant="drawer">
@@ -63,7 +73,14 @@ export default function SignInPanel() {
         <p className="mt-2 text-sm text-muted">
           Welcome back. Sign in to check out, follow your orders and review what you bought.
         </p>
-        <form onSubmit={onSubmit} className="mt-8 space-y-5" noValidate>
+        {challenge ? (
+          <div className="mt-8">
+            <Suspense fallback={<p role="status">Loading...</p>}>
+              <TwoFactorStep challenge={challenge} onSignedIn={steps.answered} onRestart={restart} look={STEP_LOOK} />
+            </Suspense>
+          </div>
+        ) : null}
+        <form hidden={challenge !== null} onSubmit={onSubmit} className="mt-8 space-y-5" noValidate>
           <div>
             <label htmlFor="signin-email" className={labelClass}>
               Email

@@ -2,27 +2,43 @@
  * Admin Login (/login). No client-side checks: email and password go as typed and the
  * server decides; its `msg` shows in red under the button. Success → the member's landing
  * page (lib/back-office-access.ts): the spec's /dashboard for an Owner or a Manager, the point
- * of sale for a Cashier, the orders for Fulfilment. "Forgot password?" goes to the shop's
- * /forgot-password with the address typed so far.
+ * of sale for a Cashier, the orders for Fulfilment. A member with two-factor sign-in on is
+ * asked for a code from their app (or a recovery code) before landing. "Forgot password?" goes
+ * to the shop's /forgot-password with the address typed so far.
  */
 import { COPYRIGHT_YEAR } from '@shop/shared/constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { buttonClass, inputClass } from '@/components/admin/ui.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
+import { TwoFactorStep, type TwoFactorStepLook } from '@/components/two-factor-step.tsx';
 import { landingPath } from '@/lib/back-office-access.ts';
 import { useSession } from '@/lib/session-store.ts';
+import { useSignInSteps } from '@/lib/use-sign-in-steps.ts';
 import { adminLoginMutation } from '@/lib/api/auth.ts';
+
+const STEP_LOOK: TwoFactorStepLook = {
+  input: inputClass,
+  label: 'mb-1 block text-sm font-medium',
+  button: buttonClass.primary,
+  link: 'text-sm font-medium text-neutral-900 underline underline-offset-4',
+  error: 'mt-1 text-sm text-red-600',
+};
 
 export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const login = useMutation(adminLoginMutation);
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const refused = Boolean((useLocation().state as { refused?: boolean } | null)?.refused);
+  const steps = useSignInSteps(adminLoginMutation, (response) => {
+    queryClient.clear();
+    session.signIn(response);
+    navigate(landingPath(response.user.permissions));
+  });
+  const { login, challenge, restarted } = steps;
 
   if (session.status === 'signed-in' && session.user?.role === 'admin' && !login.isPending) {
     return <Navigate to={landingPath(session.user.permissions)} replace />;
@@ -30,16 +46,12 @@ export function LoginPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    login.mutate(
-      { email, password },
-      {
-        onSuccess: (response) => {
-          queryClient.clear();
-          session.signIn(response);
-          navigate(landingPath(response.user.permissions));
-        },
-      },
-    );
+    steps.submit({ email, password });
+  };
+
+  const restart = (reason: string | null) => {
+    steps.restart(reason);
+    setPassword('');
   };
 
   const shopperSignedIn = session.status === 'signed-in' && session.user?.role !== 'admin';
@@ -55,7 +67,12 @@ export function LoginPage() {
               This account is not an administrator. Sign in with an administrator account to open the back office.
             </p>
           ) : null}
-          <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
+          {challenge ? (
+            <div className="mt-6">
+              <TwoFactorStep challenge={challenge} onSignedIn={steps.answered} onRestart={restart} look={STEP_LOOK} />
+            </div>
+          ) : null}
+          <form hidden={challenge !== null} onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
             <div>
               <label htmlFor="login-email" className="mb-1 block text-sm font-medium">
                 Email
@@ -84,9 +101,9 @@ export function LoginPage() {
             <button type="submit" disabled={login.isPending} className={`${buttonClass.primary} w-full`}>
               {login.isPending ? 'Loading...' : 'Login'}
             </button>
-            {login.error ? (
+            {login.error || restarted ? (
               <p role="alert" className="text-sm text-red-600">
-                {login.error.message}
+                {login.error?.message ?? restarted}
               </p>
             ) : null}
           </form>
