@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderPayments, orders, products, staffPins, users } from '../db/schema/index.ts';
+import { auditLog, messages, orderPayments, orders, products, staffPins, users } from '../db/schema/index.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 import { recordAudit } from './audit.ts';
@@ -289,6 +289,11 @@ describe('in the same transaction as the change', () => {
     expect(res.statusCode).toBe(500);
     expect((await orderRow(order.id)).status).toBe('pending');
     expect((await audit()).total).toBe(total);
+    // Nor was the shopper's "cancelled" e-mail queued: the outbox is written in the same transaction.
+    expect(await ctx.database.db.select().from(messages).where(sql`${messages.orderId} = ${order.id}`)).toEqual([]);
+    expect((await patchStatus(order.id, 'cancelled')).statusCode).toBe(200);
+    const queued = await ctx.database.db.select().from(messages).where(sql`${messages.orderId} = ${order.id}`);
+    expect(queued.map((m) => m.template)).toContain('order-cancelled');
   });
 
   it('a handler that sends its own answer (201) does not get it out before COMMIT: 500, no payment recorded', async () => {
