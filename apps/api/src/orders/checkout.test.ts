@@ -63,6 +63,20 @@ describe('checkout', () => {
     expect((await readProduct(ctx.database.db, scarce.id)).counter).toBe(2);
   });
 
+  it('refuses a product without a price (made by a member who may not set one, then un-paused) and reserves nothing', async () => {
+    const unpriced = await insertProduct(ctx.database.db, { title: 'Brass Wall Mirror', price: 0, counter: 4 });
+    const priced = await insertProduct(ctx.database.db, { counter: 4 });
+    const lines = [
+      { productId: priced.id, quantity: 1 },
+      { productId: unpriced.id, quantity: 1 },
+    ];
+    const res = await checkout(shopper.accessToken, { lines });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('Brass Wall Mirror has no price yet and cannot be bought');
+    expect((await readProduct(ctx.database.db, priced.id)).counter).toBe(4);
+    expect((await readProduct(ctx.database.db, unpriced.id)).counter).toBe(4);
+  });
+
   it('needs a signed-in shopper', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/checkout', payload: { lines: [] } });
     expect(res.statusCode).toBe(401);

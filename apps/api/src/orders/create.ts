@@ -187,6 +187,9 @@ async function priceLines(tx: Db | Tx, input: LineInput[], imageUrl: (imageId: s
     const product = byId.get(line.productId)!;
     const variant = pickVariant(product, variants.get(product.id) ?? [], line);
     const unitPrice = variant.price ?? product.price;
+    // A product made by a member who may not set prices starts at ₦0 (issue 28): it is not
+    // for sale until someone who may gives it a price, whoever un-pauses it.
+    if (unitPrice <= 0) throw badRequest(`${product.title} has no price yet and cannot be bought`);
     const unitDiscount = Math.min(variant.discount ?? product.discount, unitPrice);
     const image = variant.images.find((id) => product.images.includes(id)) ?? product.images[0];
     return {
