@@ -52,6 +52,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'coupons/:id', ...page(() => import('./routes/admin/coupons-edit.tsx')) },
       { path: 'messages', ...page(() => import('./routes/admin/messages.tsx')) },
       { path: 'settings', ...page(() => import('./routes/admin/settings.tsx')) },
+      { path: 'security', ...page(() => import('./routes/admin/security.tsx')) },
     ],
   },
 ];

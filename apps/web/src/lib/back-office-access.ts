@@ -51,6 +51,8 @@ export const PAGE_NEEDS = {
   messages: 'messages.read', // GET /api/messages
   // Everyone changes their own password there; the store's settings need settings.write (an action below).
   settings: 'staff',
+  // Everyone's own two-factor sign-in and sessions (/api/auth/2fa/*, /api/auth/sessions: signed in).
+  security: 'staff',
 } as const satisfies Record<string, Need>;
 
 /** Each guarded action, and the permission the API asks of it. */

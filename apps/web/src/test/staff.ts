@@ -6,7 +6,10 @@
  */
 import type { AuthUser } from '@shop/shared/auth';
 import { type Permission, type RoleTemplate, TEMPLATE_ROLES } from '@shop/shared/staff';
+import { cleanup } from '@testing-library/react';
+import { vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
+import { useTwoFactorHold } from '@/lib/two-factor-hold.ts';
 
 export function staffUser(template: RoleTemplate = 'owner', permissions?: readonly Permission[]): AuthUser {
   const role = TEMPLATE_ROLES[template];
@@ -35,4 +38,13 @@ export function signInStaff(template: RoleTemplate = 'owner', permissions?: read
 
 export function signOutStaff() {
   useSession.setState({ status: 'signed-out', user: null });
+}
+
+/** After a back-office test: the screen unmounted, fetch and other stand-ins restored, storage and session cleared. */
+export function resetStaffTest() {
+  cleanup();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  signOutStaff();
+  useTwoFactorHold.getState().release();
 }

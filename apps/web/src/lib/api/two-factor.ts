@@ -2,13 +2,13 @@
  * A member's sign-in security: finishing a sign-in that answered a two-factor challenge,
  * setting two-factor sign-in up (secret and QR code, a first code, the recovery codes) and
  * turning it off, and their own signed-in devices (list, end one). Whether it is on is the
- * signed-in user's `twoFactor` (GET /api/auth/me), so every change here reads the member again.
+ * signed-in user's `twoFactor` (GET /api/auth/me): the screen reads the member again after a
+ * change, once it has shown what the change answered.
  */
 import type { AuthResponse } from '@shop/shared/auth';
 import type { RecoveryCodesResponse, StaffSessionView, TwoFactorSetup, TwoFactorVerifyBody } from '@shop/shared/two-factor';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
-import { useSession } from '../session-store.ts';
 
 export const securityKeys = {
   all: ['security'] as const,
@@ -29,21 +29,16 @@ export const setUpTwoFactorMutation = mutationOptions({
   mutationFn: () => apiRequest<TwoFactorSetup>('/api/auth/2fa/setup', { method: 'POST' }),
 });
 
-/** The whole account as the server has it now (`twoFactor` changed). */
-const readMemberAgain = () => useSession.getState().restore();
-
 /** The first code from the app turns it on; the answer's recovery codes are shown once. */
 export const enableTwoFactorMutation = mutationOptions({
   mutationFn: (code: string) =>
     apiRequest<RecoveryCodesResponse>('/api/auth/2fa/enable', { method: 'POST', body: { code }, ownRefusals: true }),
-  onSuccess: readMemberAgain,
 });
 
 /** Off, with the password and a code (or a recovery code); a wrong one is the form's to show, not a sign-out. */
 export const disableTwoFactorMutation = mutationOptions({
   mutationFn: (body: { password: string; code: string }) =>
     apiRequest<null>('/api/auth/2fa/disable', { method: 'POST', body, ownRefusals: true }),
-  onSuccess: readMemberAgain,
 });
 
 export const sessionsOptions = queryOptions({

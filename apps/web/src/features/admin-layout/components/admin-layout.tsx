@@ -3,15 +3,18 @@
  * screens (a drawer on phones and tablets), and the page itself, or "You don't have access
  * to this page" when the member's role may not open it. Loading the back office reads the
  * member's role again, and a refusal for want of a permission shows its message and reads it
- * again too, so the menu and buttons follow a role changed meanwhile. Hidden when printing.
+ * again too, so the menu and buttons follow a role changed meanwhile. A member the shop
+ * requires two-factor sign-in of, without it, is taken to Sign-in security by any call the
+ * server refuses them for it (never signed out). Hidden when printing.
  */
 import { Menu } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { onForbidden } from '@/lib/api-client.ts';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { onForbidden, onTwoFactorRequired } from '@/lib/api-client.ts';
 import { canOpen, usePermissions } from '@/lib/back-office-access.ts';
 import { notify } from '@/lib/notify.tsx';
 import { useSession } from '@/lib/session-store.ts';
+import { SIGN_IN_SECURITY_PATH, useTwoFactorHold } from '@/lib/two-factor-hold.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { MENU_DRAWER_ID, MenuDrawer } from './menu-drawer.tsx';
 import { NoAccess } from './no-access.tsx';
@@ -42,9 +45,27 @@ function useFreshPermissions() {
   }, []);
 }
 
+/** Held until two-factor sign-in is set up (403 "Set up two-factor sign-in first"): to the page that sets it up. */
+function useTwoFactorHoldRedirect(pathname: string) {
+  const navigate = useNavigate();
+  const here = useRef(pathname);
+  here.current = pathname;
+  useEffect(
+    () =>
+      onTwoFactorRequired(() => {
+        const member = useSession.getState().user;
+        if (member) useTwoFactorHold.getState().hold(member.id);
+        if (here.current !== SIGN_IN_SECURITY_PATH) navigate(SIGN_IN_SECURITY_PATH);
+      }),
+    [navigate],
+  );
+}
+
 function AdminFrame() {
   useFreshPermissions();
-  const allowed = canOpen(usePermissions(), useLocation().pathname);
+  const { pathname } = useLocation();
+  useTwoFactorHoldRedirect(pathname);
+  const allowed = canOpen(usePermissions(), pathname);
   const [menuOpen, setMenuOpen] = useState(false);
   // From lg the sidebar is fixed and the drawer hidden: an open drawer closes (or the page would stay inert).
   const wide = useMediaQuery(WIDE_SCREEN);

@@ -15,6 +15,7 @@ import {
   Newspaper,
   Package,
   Settings,
+  ShieldCheck,
   ShoppingBag,
   Store,
   Tag,
@@ -27,6 +28,7 @@ import { useId } from 'react';
 import { Link, NavLink } from 'react-router';
 import { type MenuEntry, menuFor } from '@/lib/back-office-access.ts';
 import { useSession } from '@/lib/session-store.ts';
+import { SIGN_IN_SECURITY_PATH } from '@/lib/two-factor-hold.ts';
 
 const ICONS: Record<MenuEntry['to'], LucideIcon> = {
   '/overview': BarChart3,
@@ -103,13 +105,23 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             {user?.staffRole ? <p className="truncate text-xs text-neutral-400">{user.staffRole}</p> : null}
           </div>
         </div>
+        <NavLink
+          to={SIGN_IN_SECURITY_PATH}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            `mt-4 flex items-center gap-2 rounded-md px-3 py-2 text-sm hover:bg-white/5 hover:text-white ${isActive ? 'bg-white/10 text-white' : 'text-neutral-300'}`
+          }
+        >
+          <ShieldCheck size={16} aria-hidden="true" />
+          Sign-in security
+        </NavLink>
         <Link
           to="/login"
           onClick={() => {
             logOut();
             queryClient.clear();
           }}
-          className="mt-4 flex items-center gap-2 rounded-md px-3 py-2 text-sm text-neutral-300 hover:bg-white/5 hover:text-white"
+          className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-neutral-300 hover:bg-white/5 hover:text-white"
         >
           <LogOut size={16} aria-hidden="true" />
           Log out
