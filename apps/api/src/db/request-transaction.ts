@@ -44,7 +44,7 @@ function bind(target: object, property: PropertyKey): unknown {
   }
   const known = methods.get(property);
   // Compared with the method itself, so a method replaced on the object (a test's spy) is bound anew.
-  if (known?.[0] === value) return known[1];
+  if (known && known[0] === value) return known[1];
   const bound = value.bind(target);
   methods.set(property, [value, bound]);
   return bound;
