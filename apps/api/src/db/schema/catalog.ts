@@ -149,13 +149,15 @@ export const products = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, lower(title || ' ' || heading || ' ' || brand_name))`),
+    /** The transaction that last wrote the row (trigger, migration 0021): a till's catalogue update sends rows newer than its version. */
+    xact: bigint('xact', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('products_price_nonnegative', sql`${t.price} >= 0`),
+    index('products_xact_idx').on(t.xact),
     check('products_discount_nonnegative', sql`${t.discount} >= 0`),
-    check('products_counter_nonnegative', sql`${t.counter} >= 0`),
     index('products_latest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_sale_price_idx').on(t.salePrice, t.id),
     index('products_title_idx').on(t.title, t.id),
@@ -202,7 +204,21 @@ export const productVariants = pgTable(
     /** Integer kobo; null: the product's. */
     price: bigint('price', { mode: 'number' }),
     discount: bigint('discount', { mode: 'number' }),
+    /**
+     * Units in stock. Below zero only after offline till sales that sold goods the catalogue
+     * no longer counted (issue 29, setting posOfflineStock allow_negative): then `oversold_at`
+     * flags the variant for the Sync conflicts page. Web checkout and online till sales never
+     * take it below zero (their take is conditional).
+     */
     counter: integer('counter').notNull().default(0),
+    oversoldAt: timestamp('oversold_at', { withTimezone: true }),
+    /**
+     * What a scanner reads: EAN-13, UPC-A or any Code 128 text, unique case-insensitively;
+     * null: the Code 128 of the SKU.
+     */
+    barcode: text('barcode'),
+    /** The transaction that last wrote the row (trigger, migration 0021): a till's catalogue update sends rows newer than its version. */
+    xact: bigint('xact', { mode: 'number' }).notNull().default(0),
     /**
      * Bumped by trigger (migration 0018) on every change of `counter`, whoever writes it: an
      * import or an editor that read the stock at one version refuses to overwrite a newer one.
@@ -216,9 +232,10 @@ export const productVariants = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('product_variants_counter_nonnegative', sql`${t.counter} >= 0`),
     check('product_variants_price_nonnegative', sql`${t.price} >= 0 and ${t.discount} >= 0`),
     uniqueIndex('product_variants_sku_key').on(sql`upper(${t.sku})`),
+    uniqueIndex('product_variants_barcode_key').on(sql`lower(${t.barcode})`).where(sql`${t.barcode} is not null`),
+    index('product_variants_xact_idx').on(t.xact),
     uniqueIndex('product_variants_option_key')
       .on(t.productId, sql`lower(${t.size})`, sql`lower(${t.color})`)
       .where(sql`${t.archivedAt} is null`),
@@ -265,9 +282,18 @@ export const customers = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
+    /** Kobo the customer may spend at the till (returns give it): the sum of store_credit_entries. */
+    storeCredit: bigint('store_credit', { mode: 'number' }).notNull().default(0),
+    /** The transaction that last wrote the row (trigger, migration 0021): tills fetch customers changed since. */
+    xact: bigint('xact', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('customers_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('customers_email_key').on(sql`lower(${t.email})`),
+    index('customers_phone_idx').on(t.phone),
+    index('customers_xact_idx').on(t.xact),
+    check('customers_store_credit_nonnegative', sql`${t.storeCredit} >= 0`),
+  ],
 );
 
 export type ProductRow = typeof products.$inferSelect;

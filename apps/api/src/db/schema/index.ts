@@ -6,3 +6,4 @@ export * from './orders.ts';
 export * from './checkout.ts';
 export * from './messages.ts';
 export * from './staff.ts';
+export * from './pos.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -14,11 +15,27 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers, products, productVariants } from './catalog.ts';
+import { posDrawers, posReturns, tills } from './pos.ts';
 import { users } from './users.ts';
 
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, REFUND_STATUSES } from '@shop/shared';
 
 export { ORDER_STATUSES, type OrderStatus };
+
+/** A till sale's tender as the till sent it (kobo); `tendered`: the cash handed over. */
+export interface PosTenderRecord {
+  type: 'cash' | 'card' | 'transfer' | 'store_credit';
+  amount: number;
+  tendered?: number;
+  reference?: string;
+}
+/** An approval given on the till by a manager's PIN, checked there offline. */
+export interface PosApprovalRecord {
+  managerId: string;
+  action: 'discount' | 'price_override' | 'refund' | 'negative_stock' | 'offline_limit';
+  amount?: number;
+  at: string;
+}
 export const ORDER_CHANNELS = ['web', 'pos', 'legacy'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
@@ -83,6 +100,22 @@ export const orders = pgTable(
     shopConfirmedAt: ts('shop_confirmed_at'),
     paidAt: ts('paid_at'),
     archivedAt: ts('archived_at'),
+    /**
+     * The till's sale (issue 29): the till that made it, the cashier it names, the drawer its
+     * cash went into, whether it was made offline, the tenders and approvals as the till sent
+     * them (a transfer tender stays pending until a member with orders.record_payment
+     * confirms it), and, under posOfflineStock hold_for_review, `review`: held (no stock taken
+     * yet), accepted (taken) or voided (money back by the sale's tender).
+     */
+    tillId: uuid('till_id').references(() => tills.id, { onDelete: 'restrict' }),
+    cashierId: uuid('cashier_id').references(() => users.id, { onDelete: 'no action' }),
+    drawerId: uuid('drawer_id').references(() => posDrawers.id, { onDelete: 'restrict' }),
+    offline: boolean('offline').notNull().default(false),
+    posTenders: jsonb('pos_tenders').$type<PosTenderRecord[]>(),
+    posApprovals: jsonb('pos_approvals').$type<PosApprovalRecord[]>(),
+    review: text('review', { enum: ['held', 'accepted', 'voided'] }),
+    /** Kobo: the till's discounts and price overrides, the till's part of `discount` (as coupon_discount is the coupon's). */
+    tillDiscount: bigint('till_discount', { mode: 'number' }).notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -95,11 +128,16 @@ export const orders = pgTable(
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     index('orders_unconfirmed_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'confirmed' and ${t.expiresAt} is not null`),
     uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
+    index('orders_till_idx').on(t.tillId, t.createdAt.desc()).where(sql`${t.tillId} is not null`),
+    index('orders_drawer_idx').on(t.drawerId).where(sql`${t.drawerId} is not null`),
+    index('orders_review_idx').on(t.review).where(sql`${t.review} is not null`),
     index('orders_unpaid_user_idx').on(t.userId).where(sql`${t.status} in ('pending', 'confirmed')`),
     check(
       'orders_amounts_nonnegative',
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.deliveryFee} >= 0 and ${t.couponDiscount} >= 0`,
     ),
+    check('orders_till_discount_nonnegative', sql`${t.tillDiscount} >= 0`),
+    check('orders_review', sql`${t.review} is null or ${t.review} in ('held', 'accepted', 'voided')`),
     check(
       'orders_money_received',
       sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.total} and ${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountPaid}`,
@@ -129,6 +167,13 @@ export const orderLines = pgTable(
     unitDiscount: bigint('unit_discount', { mode: 'number' }).notNull().default(0),
     quantity: integer('quantity').notNull(),
     /**
+     * Kobo per unit taken off at the till (a discount, or a price override below the sale
+     * price), apart from the markdown (`unit_discount`) and the coupon; the charge per unit is
+     * unit_price − unit_discount − till_discount. `price_override`: the cashier typed the price.
+     */
+    tillDiscount: bigint('till_discount', { mode: 'number' }).notNull().default(0),
+    priceOverride: boolean('price_override').notNull().default(false),
+    /**
      * Units back on sale: put back by a refund, or released when the order was let go
      * (orders/held.ts). The line holds `quantity − restocked_quantity` units.
      */
@@ -139,6 +184,7 @@ export const orderLines = pgTable(
     index('order_lines_product_idx').on(t.productId),
     index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_till_discount_nonnegative', sql`${t.tillDiscount} >= 0`),
     check('order_lines_restocked_range', sql`${t.restockedQuantity} >= 0 and ${t.restockedQuantity} <= ${t.quantity}`),
   ],
 );
@@ -200,6 +246,8 @@ export const orderRefunds = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     processedAt: ts('processed_at'),
+    /** A return at the till (issue 29) whose money this is. */
+    posReturnId: uuid('pos_return_id').references(() => posReturns.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId, t.createdAt),
