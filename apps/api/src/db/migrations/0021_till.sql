@@ -1,7 +1,8 @@
 -- The till that keeps selling offline (issue 29):
 -- * tills (a device token each, hashed; a prefix T1, T2… for their receipt numbers), cash
---   drawers and their pay-ins and pay-outs, returns and exchanges at the counter, store credit
---   (customers.store_credit, the sum of store_credit_entries);
+--   drawers and their pay-ins and pay-outs, returns and exchanges at the counter (each naming
+--   the order_refunds row of its money), store credit (customers.store_credit, the sum of
+--   store_credit_entries);
 -- * a till's sale is an orders row it made the id of (exactly once: the primary key), with its
 --   till, cashier, drawer, tenders and approvals, the till's discounts apart (till_discount on
 --   the order and the line), and, under hold_for_review, its review;
@@ -16,14 +17,6 @@
 --   visible then, and anything after it is sent next time (again, harmlessly, if it was
 --   already sent), so no change is missed however transactions interleave.
 CREATE SEQUENCE "public"."till_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
-CREATE TABLE "catalogue_removals" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "catalogue_removals_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"xact" bigint DEFAULT pg_current_xact_id()::text::bigint NOT NULL,
-	"kind" text NOT NULL,
-	"row_id" uuid NOT NULL,
-	"removed_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "pos_drawer_movements" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"drawer_id" uuid NOT NULL,
@@ -52,6 +45,25 @@ CREATE TABLE "pos_drawers" (
 	CONSTRAINT "pos_drawers_float_nonnegative" CHECK ("pos_drawers"."float" >= 0 and ("pos_drawers"."counted" is null or "pos_drawers"."counted" >= 0))
 );
 --> statement-breakpoint
+CREATE TABLE "tills" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"prefix" text DEFAULT 'T' || nextval('till_number_seq')::text NOT NULL,
+	"device_token_hash" text NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_sync_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "catalogue_removals" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "catalogue_removals_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"xact" bigint DEFAULT pg_current_xact_id()::text::bigint NOT NULL,
+	"kind" text NOT NULL,
+	"row_id" uuid NOT NULL,
+	"removed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "pos_return_lines" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"return_id" uuid NOT NULL,
@@ -72,6 +84,7 @@ CREATE TABLE "pos_returns" (
 	"refund_to" text NOT NULL,
 	"amount" bigint NOT NULL,
 	"exchange_order_id" uuid,
+	"refund_id" uuid,
 	"approval_id" uuid,
 	"created_by" uuid,
 	"created_at" timestamp with time zone NOT NULL,
@@ -90,17 +103,6 @@ CREATE TABLE "store_credit_entries" (
 	CONSTRAINT "store_credit_entries_amount_nonzero" CHECK ("store_credit_entries"."amount" <> 0)
 );
 --> statement-breakpoint
-CREATE TABLE "tills" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"name" text NOT NULL,
-	"prefix" text DEFAULT 'T' || nextval('till_number_seq')::text NOT NULL,
-	"device_token_hash" text NOT NULL,
-	"created_by" uuid,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_sync_at" timestamp with time zone,
-	"revoked_at" timestamp with time zone
-);
---> statement-breakpoint
 ALTER TABLE "product_variants" DROP CONSTRAINT "product_variants_counter_nonnegative";--> statement-breakpoint
 ALTER TABLE "products" DROP CONSTRAINT "products_counter_nonnegative";--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "store_credit" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -111,7 +113,6 @@ ALTER TABLE "product_variants" ADD COLUMN "xact" bigint DEFAULT 0 NOT NULL;--> s
 ALTER TABLE "products" ADD COLUMN "xact" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "till_discount" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "price_override" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "order_refunds" ADD COLUMN "pos_return_id" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "till_id" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "cashier_id" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "drawer_id" uuid;--> statement-breakpoint
@@ -125,30 +126,30 @@ ALTER TABLE "pos_drawer_movements" ADD CONSTRAINT "pos_drawer_movements_created_
 ALTER TABLE "pos_drawers" ADD CONSTRAINT "pos_drawers_till_id_tills_id_fk" FOREIGN KEY ("till_id") REFERENCES "public"."tills"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pos_drawers" ADD CONSTRAINT "pos_drawers_opened_by_users_id_fk" FOREIGN KEY ("opened_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pos_drawers" ADD CONSTRAINT "pos_drawers_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tills" ADD CONSTRAINT "tills_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pos_return_lines" ADD CONSTRAINT "pos_return_lines_return_id_pos_returns_id_fk" FOREIGN KEY ("return_id") REFERENCES "public"."pos_returns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pos_return_lines" ADD CONSTRAINT "pos_return_lines_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pos_returns" ADD CONSTRAINT "pos_returns_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pos_returns" ADD CONSTRAINT "pos_returns_till_id_tills_id_fk" FOREIGN KEY ("till_id") REFERENCES "public"."tills"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pos_returns" ADD CONSTRAINT "pos_returns_drawer_id_pos_drawers_id_fk" FOREIGN KEY ("drawer_id") REFERENCES "public"."pos_drawers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pos_returns" ADD CONSTRAINT "pos_returns_exchange_order_id_orders_id_fk" FOREIGN KEY ("exchange_order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pos_returns" ADD CONSTRAINT "pos_returns_refund_id_order_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."order_refunds"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pos_returns" ADD CONSTRAINT "pos_returns_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_credit_entries" ADD CONSTRAINT "store_credit_entries_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_credit_entries" ADD CONSTRAINT "store_credit_entries_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_credit_entries" ADD CONSTRAINT "store_credit_entries_return_id_pos_returns_id_fk" FOREIGN KEY ("return_id") REFERENCES "public"."pos_returns"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_credit_entries" ADD CONSTRAINT "store_credit_entries_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "tills" ADD CONSTRAINT "tills_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "catalogue_removals_xact_idx" ON "catalogue_removals" USING btree ("xact");--> statement-breakpoint
 CREATE INDEX "pos_drawer_movements_drawer_idx" ON "pos_drawer_movements" USING btree ("drawer_id","created_at");--> statement-breakpoint
 CREATE INDEX "pos_drawers_till_idx" ON "pos_drawers" USING btree ("till_id","opened_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "pos_drawers_open_key" ON "pos_drawers" USING btree ("till_id") WHERE "pos_drawers"."closed_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "tills_prefix_key" ON "tills" USING btree ("prefix");--> statement-breakpoint
+CREATE UNIQUE INDEX "tills_device_token_key" ON "tills" USING btree ("device_token_hash");--> statement-breakpoint
+CREATE INDEX "catalogue_removals_xact_idx" ON "catalogue_removals" USING btree ("xact");--> statement-breakpoint
 CREATE INDEX "pos_return_lines_return_idx" ON "pos_return_lines" USING btree ("return_id");--> statement-breakpoint
 CREATE INDEX "pos_return_lines_line_idx" ON "pos_return_lines" USING btree ("order_line_id");--> statement-breakpoint
 CREATE INDEX "pos_returns_order_idx" ON "pos_returns" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "pos_returns_drawer_idx" ON "pos_returns" USING btree ("drawer_id");--> statement-breakpoint
 CREATE INDEX "store_credit_entries_customer_idx" ON "store_credit_entries" USING btree ("customer_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "tills_prefix_key" ON "tills" USING btree ("prefix");--> statement-breakpoint
-CREATE UNIQUE INDEX "tills_device_token_key" ON "tills" USING btree ("device_token_hash");--> statement-breakpoint
-ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_pos_return_id_pos_returns_id_fk" FOREIGN KEY ("pos_return_id") REFERENCES "public"."pos_returns"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_till_id_tills_id_fk" FOREIGN KEY ("till_id") REFERENCES "public"."tills"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_cashier_id_users_id_fk" FOREIGN KEY ("cashier_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_drawer_id_pos_drawers_id_fk" FOREIGN KEY ("drawer_id") REFERENCES "public"."pos_drawers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

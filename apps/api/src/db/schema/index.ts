@@ -6,4 +6,5 @@ export * from './orders.ts';
 export * from './checkout.ts';
 export * from './messages.ts';
 export * from './staff.ts';
+export * from './pos-tills.ts';
 export * from './pos.ts';

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers, products, productVariants } from './catalog.ts';
-import { posDrawers, posReturns, tills } from './pos.ts';
+import { posDrawers, tills } from './pos-tills.ts';
 import { users } from './users.ts';
 
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, REFUND_STATUSES } from '@shop/shared';
@@ -246,8 +246,6 @@ export const orderRefunds = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     processedAt: ts('processed_at'),
-    /** A return at the till (issue 29) whose money this is. */
-    posReturnId: uuid('pos_return_id').references(() => posReturns.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId, t.createdAt),

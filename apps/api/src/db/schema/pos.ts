@@ -1,105 +1,25 @@
 /**
  * The till (issue 29): registered devices that sell offline and sync each sale exactly once,
  * the cash drawers they open, returns and exchanges at the counter, store credit, and the
- * log of catalogue rows removed (what a till's catalogue update must take away).
+ * log of catalogue rows removed (what a till's catalogue update must take away); the devices
+ * and their drawers are in pos-tills.ts.
  *
  * A till's sale is an `orders` row (channel `pos`) whose id the till made and whose number is
  * its receipt number (`T2-000184`): the primary key is what makes a sale recorded once.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './catalog.ts';
-import { orderLines, orders } from './orders.ts';
+import { orderLines, orderRefunds, orders } from './orders.ts';
+import { posDrawers, tills } from './pos-tills.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** T1, T2, …: a till's receipt numbers start with its prefix, so two tills never make the same one. */
-export const tillNumberSeq = pgSequence('till_number_seq', { startWith: 1 });
-
-export const tills = pgTable(
-  'tills',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    prefix: text('prefix').notNull().default(sql`'T' || nextval('till_number_seq')::text`),
-    /** SHA-256 of the device token (it never expires: a till offline for days still syncs); revoked_at ends it. */
-    deviceTokenHash: text('device_token_hash').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    lastSyncAt: ts('last_sync_at'),
-    revokedAt: ts('revoked_at'),
-  },
-  (t) => [uniqueIndex('tills_prefix_key').on(t.prefix), uniqueIndex('tills_device_token_key').on(t.deviceTokenHash)],
-);
-
-/** A till's cash drawer from opening (with a float) to closing (counted, with its over or short). Its id is the till's. */
-export const posDrawers = pgTable(
-  'pos_drawers',
-  {
-    id: uuid('id').primaryKey(),
-    tillId: uuid('till_id')
-      .notNull()
-      .references(() => tills.id, { onDelete: 'restrict' }),
-    openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'no action' }),
-    openedAt: ts('opened_at').notNull(),
-    /** Kobo. */
-    float: bigint('float', { mode: 'number' }).notNull(),
-    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'no action' }),
-    closedAt: ts('closed_at'),
-    /** Kobo, at closing: the cash counted, what the drawer should hold, and counted − expected. */
-    counted: bigint('counted', { mode: 'number' }),
-    expected: bigint('expected', { mode: 'number' }),
-    overShort: bigint('over_short', { mode: 'number' }),
-    note: text('note').notNull().default(''),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    index('pos_drawers_till_idx').on(t.tillId, t.openedAt.desc()),
-    // One open drawer per till.
-    uniqueIndex('pos_drawers_open_key').on(t.tillId).where(sql`${t.closedAt} is null`),
-    check('pos_drawers_float_nonnegative', sql`${t.float} >= 0 and (${t.counted} is null or ${t.counted} >= 0)`),
-  ],
-);
-
-/** Cash put into or taken out of a drawer, with a reason. Its id is the till's. */
-export const posDrawerMovements = pgTable(
-  'pos_drawer_movements',
-  {
-    id: uuid('id').primaryKey(),
-    drawerId: uuid('drawer_id')
-      .notNull()
-      .references(() => posDrawers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['pay_in', 'pay_out'] }).notNull(),
-    /** Kobo. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    reason: text('reason').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'no action' }),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [
-    index('pos_drawer_movements_drawer_idx').on(t.drawerId, t.createdAt),
-    check('pos_drawer_movements_amount_positive', sql`${t.amount} > 0`),
-    check('pos_drawer_movements_kind', sql`${t.kind} in ('pay_in', 'pay_out')`),
-  ],
-);
-
 /**
  * Goods brought back to the counter: some or all of a sale's lines, paid back in cash, to the
  * sale's tender, or as store credit; an exchange names the sale it was exchanged for. The money
- * side is an `order_refunds` row (pos_return_id). Its id is the till's (an offline return syncs
+ * side is an `order_refunds` row (refund_id). Its id is the till's (an offline return syncs
  * like a sale).
  */
 export const posReturns = pgTable(
@@ -116,6 +36,8 @@ export const posReturns = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** An exchange: the sale the customer took instead (the difference paid or refunded). */
     exchangeOrderId: uuid('exchange_order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** The money given back, as the order's refund (processed at once: cash, store credit, or the sale's tender). */
+    refundId: uuid('refund_id').references(() => orderRefunds.id, { onDelete: 'restrict' }),
     approvalId: uuid('approval_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'no action' }),
     createdAt: ts('created_at').notNull(),
@@ -192,6 +114,4 @@ export const catalogueRemovals = pgTable(
   (t) => [index('catalogue_removals_xact_idx').on(t.xact)],
 );
 
-export type TillRow = typeof tills.$inferSelect;
-export type PosDrawerRow = typeof posDrawers.$inferSelect;
 export type PosReturnRow = typeof posReturns.$inferSelect;
