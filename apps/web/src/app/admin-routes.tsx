@@ -53,6 +53,10 @@ export const adminRoutes: RouteObject[] = [
       { path: 'messages', ...page(() => import('./routes/admin/messages.tsx')) },
       { path: 'settings', ...page(() => import('./routes/admin/settings.tsx')) },
       { path: 'security', ...page(() => import('./routes/admin/security.tsx')) },
+      { path: 'staff', ...page(() => import('./routes/admin/staff.tsx')) },
+      { path: 'staff/members/:id', ...page(() => import('./routes/admin/staff-member.tsx')) },
+      { path: 'staff/roles/new', ...page(() => import('./routes/admin/staff-role-create.tsx')) },
+      { path: 'staff/roles/:id', ...page(() => import('./routes/admin/staff-role-edit.tsx')) },
     ],
   },
 ];

@@ -53,6 +53,10 @@ export const PAGE_NEEDS = {
   settings: 'staff',
   // Everyone's own two-factor sign-in and sessions (/api/auth/2fa/*, /api/auth/sessions: signed in).
   security: 'staff',
+  staff: 'staff.manage', // GET /api/staff, /api/staff/invitations, /api/roles
+  'staff/members/:id': 'staff.manage', // PATCH /api/staff/:id
+  'staff/roles/new': 'staff.manage', // POST /api/roles
+  'staff/roles/:id': 'staff.manage', // PATCH /api/roles/:id
 } as const satisfies Record<string, Need>;
 
 /** Each guarded action, and the permission the API asks of it. */
@@ -96,6 +100,7 @@ export const MENU = [
   { to: '/delivery', label: 'Delivery' },
   { to: '/coupons', label: 'Coupons' },
   { to: '/messages', label: 'Messages' },
+  { to: '/staff', label: 'Staff' },
   { to: '/settings', label: 'Settings' },
 ] as const;
 export type MenuEntry = (typeof MENU)[number];

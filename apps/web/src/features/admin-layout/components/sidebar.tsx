@@ -21,6 +21,7 @@ import {
   Tag,
   TicketPercent,
   Truck,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -45,6 +46,7 @@ const ICONS: Record<MenuEntry['to'], LucideIcon> = {
   '/delivery': Truck,
   '/coupons': TicketPercent,
   '/messages': Mail,
+  '/staff': UserCog,
   '/settings': Settings,
 };
 
