@@ -4,7 +4,7 @@
  * lines, payments and refunds; a product's variants; a zone's states and methods). Read in
  * the transaction of the change, never through the API (a cached answer would be read from
  * outside it, and computed from what the change has not committed yet). Columns that are
- * secrets, or copies kept for search, are left out.
+ * secrets, copies kept for search, or bookkeeping for the tills' sync (xact) are left out.
  *
  * An order is read with its row locked (FOR UPDATE): every writer of an order locks that row
  * first, so the lock taken earlier changes no order of locks, and nobody else's change can
@@ -87,14 +87,14 @@ const order: Loader = async (tx, id) => {
 };
 
 const product: Loader = async (tx, id) => {
-  const row = omit(await rowOf(tx, products, products.id, id), ['searchText', 'searchVector']);
+  const row = omit(await rowOf(tx, products, products.id, id), ['searchText', 'searchVector', 'xact']);
   if (!row) return null;
   const variants = await childRows(
     tx,
     productVariants,
     eq(productVariants.productId, id),
     [productVariants.position, productVariants.id],
-    ['stockVersion'],
+    ['stockVersion', 'xact'],
   );
   return { ...row, variants };
 };
@@ -148,7 +148,7 @@ const LOADERS: Record<string, Loader> = {
   banners: simple(banners),
   posts: simple(posts),
   coupons: simple(coupons),
-  customers: simple(customers),
+  customers: simple(customers, ['xact']),
   delivery_zones: zone,
   // The props hold the message's facts, links sealed; what changes is its state.
   messages: simple(messages, ['props']),

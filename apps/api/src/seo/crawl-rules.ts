@@ -51,6 +51,8 @@ export const BACK_OFFICE_PATHS = [
   'coupons',
   'messages',
   'settings',
+  'security',
+  'staff',
 ] as const;
 
 const isPrivatePage = (path: string) => PRIVATE_STOREFRONT_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
