@@ -26,3 +26,4 @@ export * from './tracking.ts';
 export * from './paths.ts';
 export * from './staff.ts';
 export * from './two-factor.ts';
+export * from './barcode.ts';
