@@ -23,6 +23,7 @@ export const PRIVATE_STOREFRONT_PAGES = [
 export const BACK_OFFICE_PATHS = [
   'login',
   'admin',
+  'accept-invitation',
   'overview',
   'dashboard',
   'purchasetable',

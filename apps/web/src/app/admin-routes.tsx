@@ -18,6 +18,8 @@ const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 export const adminRoutes: RouteObject[] = [
   { path: 'login', ...page(() => import('./routes/admin/login.tsx')) },
   { path: 'admin', ...page(() => import('./routes/admin/entry.tsx')) },
+  // The staff invitation's e-mailed link (public): the new member lands signed in on their page.
+  { path: 'accept-invitation', ...page(() => import('./routes/admin/accept-invitation.tsx')) },
   {
     ...page(() => import('./routes/admin/layout.tsx')),
     children: [

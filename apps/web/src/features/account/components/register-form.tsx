@@ -5,16 +5,17 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { notify } from '@/lib/notify.tsx';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { ConfirmPasswordField } from '@/components/confirm-password-field.tsx';
 import { FormField, type TextFieldSpec, TextFields } from '@/components/form-field.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
-import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.ts';
+import { inputClass, primaryButton } from '@/components/ui-classes.ts';
 import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/server-errors.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { registerMutation } from '@/lib/api/auth.ts';
 import { useMutation } from '@tanstack/react-query';
-import { PASSWORDS_MUST_MATCH } from '../passwords.ts';
+import { PASSWORDS_MUST_MATCH, passwordsDiffer } from '@/lib/passwords.ts';
 
 const formSchema = registerBody.extend({ confirmPassword: z.string() }).refine((v) => v.password === v.confirmPassword, {
   message: PASSWORDS_MUST_MATCH,
@@ -54,7 +55,7 @@ export function RegisterForm() {
   const { errors } = form.formState;
   const password = form.watch('password') ?? '';
   const confirm = form.watch('confirmPassword') ?? '';
-  const mismatch = (confirm.length > 0 || Boolean(errors.confirmPassword)) && password !== confirm;
+  const mismatch = passwordsDiffer(password, confirm, Boolean(errors.confirmPassword));
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _, ...body }) => {
     signUp.mutate(body as RegisterBody, {
@@ -100,24 +101,12 @@ export function RegisterForm() {
             <PasswordInput {...control} autoComplete="new-password" className={inputClass} {...form.register('password')} />
           )}
         </FormField>
-        <div>
-          <label htmlFor={`${id}-confirmPassword`} className={labelClass}>
-            Confirm password
-          </label>
-          <PasswordInput
-            id={`${id}-confirmPassword`}
-            autoComplete="new-password"
-            className={inputClass}
-            aria-invalid={mismatch || undefined}
-            aria-describedby={mismatch ? `${id}-mismatch` : undefined}
-            {...form.register('confirmPassword')}
-          />
-          {mismatch && (
-            <p id={`${id}-mismatch`} className="mt-1.5 text-sm font-medium text-sale">
-              {PASSWORDS_MUST_MATCH}
-            </p>
-          )}
-        </div>
+        <ConfirmPasswordField
+          id={`${id}-confirmPassword`}
+          label="Confirm password"
+          mismatch={mismatch}
+          {...form.register('confirmPassword')}
+        />
         {serverMessage && (
           <p role="alert" className="text-sm font-medium text-sale sm:col-span-2">
             {serverMessage}

@@ -5,14 +5,15 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { ConfirmPasswordField } from '@/components/confirm-password-field.tsx';
 import { FormField } from '@/components/form-field.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
-import { inputClass, labelClass, primaryButton, secondaryButton } from '@/components/ui-classes.ts';
+import { inputClass, primaryButton, secondaryButton } from '@/components/ui-classes.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { resetPasswordMutation } from '@/lib/api/auth.ts';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
-import { PASSWORDS_MUST_MATCH } from '../passwords.ts';
+import { PASSWORDS_MUST_MATCH, passwordsDiffer } from '@/lib/passwords.ts';
 
 const formSchema = resetPasswordBody
   .pick({ password: true })
@@ -38,7 +39,7 @@ export function ResetPasswordForm() {
   const { errors } = form.formState;
   const password = form.watch('password') ?? '';
   const confirm = form.watch('confirmPassword') ?? '';
-  const mismatch = (confirm.length > 0 || Boolean(errors.confirmPassword)) && password !== confirm;
+  const mismatch = passwordsDiffer(password, confirm, Boolean(errors.confirmPassword));
 
   const onSubmit = form.handleSubmit(({ password }) => {
     change.mutate(
@@ -68,11 +69,6 @@ export function ResetPasswordForm() {
         ? error.message
         : 'Something went wrong'
       : null;
-
-  const confirmA11y = {
-    'aria-invalid': errors.confirmPassword || mismatch ? true : undefined,
-    'aria-describedby': mismatch ? `${id}-mismatch` : undefined,
-  };
 
   return (
     <div className="mx-auto max-w-lg px-4 pt-10 pb-4 sm:px-6 lg:pt-16">
@@ -112,23 +108,13 @@ export function ResetPasswordForm() {
               <PasswordInput {...control} autoComplete="new-password" className={inputClass} {...form.register('password')} />
             )}
           </FormField>
-          <div>
-            <label htmlFor={`${id}-confirmPassword`} className={labelClass}>
-              Confirm new password
-            </label>
-            <PasswordInput
-              id={`${id}-confirmPassword`}
-              autoComplete="new-password"
-              className={inputClass}
-              {...confirmA11y}
-              {...form.register('confirmPassword')}
-            />
-            {mismatch && (
-              <p id={`${id}-mismatch`} className="mt-1.5 text-sm font-medium text-sale">
-                {PASSWORDS_MUST_MATCH}
-              </p>
-            )}
-          </div>
+          <ConfirmPasswordField
+            id={`${id}-confirmPassword`}
+            label="Confirm new password"
+            mismatch={mismatch}
+            invalid={Boolean(errors.confirmPassword)}
+            {...form.register('confirmPassword')}
+          />
           {serverMessage && (
             <p role="alert" className="text-sm font-medium text-sale">
               {serverMessage}
