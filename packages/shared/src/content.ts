@@ -8,6 +8,7 @@ import {
   DEFAULT_TRANSFER_HOLD_HOURS,
 } from './constants.ts';
 import { REQUIRE_2FA } from './two-factor.ts';
+import { POS_OFFLINE_STOCK } from './pos-till.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from './variants.ts';
 
 const trimmed = z.string().trim();
@@ -97,6 +98,14 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,24}$/;
 
 // ── Store settings ─────────────────────────────────────────────────────────────────────
 
+/** An offline limit in kobo: whole, from 0 (no limit) to ₦100,000,000. */
+const offlineLimit = (label: string) =>
+  z
+    .number()
+    .int(`${label} must be whole kobo`)
+    .min(0, `${label} cannot be negative`)
+    .max(100_000_000_00, `${label} is too large`);
+
 export const storeSettings = z.object({
   storeName: trimmed.min(1, 'Store name is required').max(100, 'Store name must be at most 100 characters'),
   phone: trimmed.min(1, 'Phone number is required').regex(PHONE_PATTERN, 'Enter a valid phone number'),
@@ -154,6 +163,12 @@ export const storeSettings = z.object({
     .max(1000, 'The cap must be at most 1000'),
   /** Which staff must sign in with two factors; until they have set it up, the API refuses them all but that. Shown to admins only. */
   require2fa: z.enum(REQUIRE_2FA, 'Choose none, owners or all_staff'),
+  /** What an offline till sale does to stock the shop no longer has (pos-till.ts). Shown to admins only. */
+  posOfflineStock: z.enum(POS_OFFLINE_STOCK, 'Choose allow_negative or hold_for_review'),
+  /** Kobo: an offline till sale above it needs a manager's approval; 0 = no limit. Shown to admins only. */
+  posOfflineSaleLimit: offlineLimit('The offline sale limit'),
+  /** Kobo: a till's offline sales between two syncs above it need a manager's approval; 0 = no limit. Shown to admins only. */
+  posOfflineTillLimit: offlineLimit('The offline till limit'),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 
@@ -191,10 +206,19 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   podMaxUnits: DEFAULT_POD_MAX_UNITS,
   // The API's own default depends on where it runs (REQUIRE_2FA, config.ts): owners in production.
   require2fa: 'none',
+  posOfflineStock: 'allow_negative',
+  posOfflineSaleLimit: 0,
+  posOfflineTillLimit: 0,
 };
 
 /** Settings only admins read (GET /api/settings leaves them out for everyone else). */
-export const PRIVATE_SETTINGS = ['notificationEmail', 'require2fa'] as const satisfies readonly (keyof StoreSettings)[];
+export const PRIVATE_SETTINGS = [
+  'notificationEmail',
+  'require2fa',
+  'posOfflineStock',
+  'posOfflineSaleLimit',
+  'posOfflineTillLimit',
+] as const satisfies readonly (keyof StoreSettings)[];
 
 /** Bank transfer is offered only once the shop has said where to send it. */
 export function transferEnabled(settings: Pick<StoreSettings, 'bankName' | 'bankAccountName' | 'bankAccountNumber'>): boolean {

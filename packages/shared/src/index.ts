@@ -26,4 +26,5 @@ export * from './tracking.ts';
 export * from './paths.ts';
 export * from './staff.ts';
 export * from './two-factor.ts';
+export * from './pos-till.ts';
 export * from './barcode.ts';

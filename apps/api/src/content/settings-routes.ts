@@ -18,7 +18,7 @@ import { getSettings, settingsDefaults, updateSettings } from './settings-servic
 
 const tags = ['settings'];
 
-/** What everyone may read: the settings without the private ones (the shop's notification address, the two-factor rule). */
+/** What everyone may read: the settings without the private ones (the shop's notification address, the two-factor rule, the till's offline rules). */
 const publicSettings = (settings: StoreSettings) => {
   const shown: Partial<StoreSettings> = { ...settings };
   for (const key of PRIVATE_SETTINGS) delete shown[key];
@@ -26,7 +26,9 @@ const publicSettings = (settings: StoreSettings) => {
 };
 
 /** Private settings are left out for all but staff who may change the settings. */
-const settingsResponse = storeSettings.partial({ notificationEmail: true, require2fa: true });
+const settingsResponse = storeSettings.partial(
+  Object.fromEntries(PRIVATE_SETTINGS.map((key) => [key, true])) as Record<(typeof PRIVATE_SETTINGS)[number], true>,
+);
 
 const BANK_PROOF_MISSING = 'Enter your current password (or a code from your authenticator app) to change the bank account';
 

@@ -32,6 +32,14 @@ const DEFAULTS = {
   podMaxUnits: 20,
   whatsappNumber: '',
 };
+/** The private ones, in an admin's answer only. */
+const PRIVATE = {
+  notificationEmail: '',
+  require2fa: 'none',
+  posOfflineStock: 'allow_negative',
+  posOfflineSaleLimit: 0,
+  posOfflineTillLimit: 0,
+};
 const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json();
 const put = (payload: unknown, headers = admin) =>
   ctx.app.inject({ method: 'PUT', url: '/api/settings', headers, payload: payload as object });
@@ -47,12 +55,12 @@ describe('store settings', () => {
     const first = await put({ bannerRotationMs: 5000 });
     expect(first.statusCode).toBe(200);
     // The admin's answer has the private settings too.
-    expect(first.json()).toEqual({ ...DEFAULTS, notificationEmail: '', require2fa: 'none', bannerRotationMs: 5000 });
+    expect(first.json()).toEqual({ ...DEFAULTS, ...PRIVATE, bannerRotationMs: 5000 });
 
     const second = await put({ storeName: '  Adire Lekki ', phone: '+234 802 000 1111' });
     expect(second.statusCode).toBe(200);
     const expected = { ...DEFAULTS, bannerRotationMs: 5000, storeName: 'Adire Lekki', phone: '+234 802 000 1111' };
-    expect(second.json()).toEqual({ ...expected, notificationEmail: '', require2fa: 'none' });
+    expect(second.json()).toEqual({ ...expected, ...PRIVATE });
     expect(await read()).toEqual(expected);
   });
 
@@ -70,6 +78,28 @@ describe('store settings', () => {
       notificationEmail: '',
     });
     await put({ whatsappNumber: '' });
+  });
+
+  it("keeps the till's offline rules private, validated, in kobo", async () => {
+    const saved = await put({ posOfflineStock: 'hold_for_review', posOfflineSaleLimit: 5_000_000, posOfflineTillLimit: 0 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      posOfflineStock: 'hold_for_review',
+      posOfflineSaleLimit: 5_000_000,
+      posOfflineTillLimit: 0,
+    });
+    for (const key of ['posOfflineStock', 'posOfflineSaleLimit', 'posOfflineTillLimit']) {
+      expect(await read()).not.toHaveProperty(key);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: shopper })).json()).not.toHaveProperty(key);
+    }
+    for (const bad of [{ posOfflineStock: 'sometimes' }, { posOfflineSaleLimit: -1 }, { posOfflineTillLimit: 10.5 }]) {
+      const res = await put(bad);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await put({ posOfflineSaleLimit: 0.5 })).json().msg).toMatch(/offline sale limit must be whole kobo/i);
+    const after = (await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json();
+    expect(after).toMatchObject({ posOfflineStock: 'hold_for_review', posOfflineSaleLimit: 5_000_000 });
+    await put({ posOfflineStock: 'allow_negative', posOfflineSaleLimit: 0 });
   });
 
   it('keeps both of two concurrent changes to different fields', async () => {
