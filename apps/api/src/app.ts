@@ -198,7 +198,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...PAYSTACK_SCRIPT],
+        // 'wasm-unsafe-eval': the camera's barcode reader (ZXing in WebAssembly, from our own build) on browsers without BarcodeDetector.
+        scriptSrc: ["'self'", ...PAYSTACK_SCRIPT, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : [])],
         fontSrc: ["'self'", 'data:'],
