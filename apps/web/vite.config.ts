@@ -3,8 +3,10 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
@@ -37,12 +39,45 @@ function precompress(): Plugin {
 }
 
 /**
+ * The app's service worker (src/sw.ts, served as /sw.js, scope '/'), with the build's code and
+ * styles precached for the till. The till's page is the server's HTML for /pos (index.html
+ * with the app's script, plugins/page-hints.ts), not a file: index.html's entry is renamed
+ * /pos, with a revision made of every precached file's, so a build that changes any of them
+ * changes the page kept offline too (and the worker installs again).
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    // The till registers it (features/pos-till/register-sw.ts); no script in every page.
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['index.html', 'favicon.svg', 'assets/**/*.{js,css,woff2}'],
+      manifestTransforms: [
+        (entries) => {
+          const all = createHash('sha256');
+          for (const entry of entries) all.update(`${entry.url} ${entry.revision ?? ''}\n`);
+          const revision = all.digest('hex').slice(0, 16);
+          return {
+            manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/pos', revision } : entry)),
+            warnings: [],
+          };
+        },
+      ],
+    },
+  });
+}
+
+/**
  * Two builds (`npm run build`): the browser's app in dist/, and the server-side renderer
  * (src/entry-server.tsx) in dist-server/, which the API imports. npm packages stay
  * external in the server build; the workspace's TypeScript (@shop/shared) is bundled.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(), precompress()])],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -1,0 +1,248 @@
+/**
+ * The till's state on screen and its actions. Everything it sells from is read from the
+ * device (till-db.ts) when the page starts, so the till works after a reload with no
+ * network; the network is only used to prepare the till, refresh its catalogue and sync its
+ * sales (sync-queue.ts), and a failure of either changes nothing on the device.
+ */
+import type { PosTillSettings, SyncApproval, TillCustomer, TillStaff, TillVariant } from '@shop/shared/pos-till';
+import { create } from 'zustand';
+import { addLine, type CartLine, cartTotals, payment, syncLines, syncTenders, type Tender } from './cart.ts';
+import { type CatalogueIndex, loadIndex, storeCatalogue, variantTitle } from './catalogue.ts';
+import { fetchCatalogue, postSales, registerTill } from './till-api.ts';
+import { type StoredSale, type TillDevice, tillDb } from './till-db.ts';
+import { syncSales } from './sync-queue.ts';
+import { warmImages } from './warm-images.ts';
+
+type Phase = 'loading' | 'unprepared' | 'ready';
+
+export interface TillState {
+  phase: Phase;
+  device: TillDevice | null;
+  index: CatalogueIndex;
+  staff: TillStaff[];
+  settings: PosTillSettings | undefined;
+  cashierId: string | null;
+  lines: CartLine[];
+  customer: TillCustomer | null;
+  tenders: Tender[];
+  approvals: SyncApproval[];
+  /** The sales kept on the device, newest first. */
+  sales: StoredSale[];
+  parkedCount: number;
+  lastSyncAt: string | null;
+  syncing: boolean;
+  syncError: string | null;
+  /** The sale just made: its receipt shows until the next sale starts. */
+  receipt: StoredSale | null;
+
+  load(): Promise<void>;
+  prepare(name: string, memberId: string | undefined): Promise<void>;
+  refreshCatalogue(): Promise<void>;
+  sync(): Promise<void>;
+  add(variant: TillVariant): void;
+  updateLine(variantId: string, change: Partial<Pick<CartLine, 'quantity' | 'discount' | 'unitPrice'>>): void;
+  removeLine(variantId: string): void;
+  setCustomer(customer: TillCustomer | null): void;
+  addTender(tender: Tender): void;
+  removeTender(index: number): void;
+  addApproval(approval: SyncApproval): void;
+  complete(): Promise<StoredSale>;
+  park(): Promise<void>;
+  resume(id: string): Promise<void>;
+  switchCashier(id: string): Promise<void>;
+  newSale(): void;
+}
+
+const emptyIndex: CatalogueIndex = { products: new Map(), variants: [], customers: [] };
+const emptySale = { lines: [], customer: null, tenders: [], approvals: [] };
+
+export const useTill = create<TillState>((set, get) => {
+  const db = tillDb();
+
+  async function readDevice() {
+    const [device, index, staff, settings, cashierId, sales, parkedCount, lastSyncAt] = await Promise.all([
+      db.getMeta<TillDevice>('device'),
+      loadIndex(db),
+      db.staff.toArray(),
+      db.getMeta<PosTillSettings>('settings'),
+      db.getMeta<string>('cashierId'),
+      db.sales.orderBy('createdAt').reverse().toArray(),
+      db.parked.count(),
+      db.getMeta<string>('lastSyncAt'),
+    ]);
+    set({
+      phase: device ? 'ready' : 'unprepared',
+      device: device ?? null,
+      index,
+      staff,
+      settings,
+      cashierId: cashierId ?? null,
+      sales,
+      parkedCount,
+      lastSyncAt: lastSyncAt ?? null,
+    });
+  }
+
+  return {
+    phase: 'loading',
+    device: null,
+    index: emptyIndex,
+    staff: [],
+    settings: undefined,
+    cashierId: null,
+    ...emptySale,
+    sales: [],
+    parkedCount: 0,
+    lastSyncAt: null,
+    syncing: false,
+    syncError: null,
+    receipt: null,
+
+    load: readDevice,
+
+    async prepare(name, memberId) {
+      const created = await registerTill(name);
+      const device: TillDevice = { ...created, name };
+      const catalogue = await fetchCatalogue(device.deviceToken);
+      await storeCatalogue(db, catalogue);
+      await db.setMeta('device', device);
+      // The member who prepared the till sells first (they signed in with their password).
+      if (memberId && catalogue.staff.some((s) => s.id === memberId)) await db.setMeta('cashierId', memberId);
+      await readDevice();
+      warmImages(catalogue.products.map((p) => p.image));
+    },
+
+    async refreshCatalogue() {
+      const device = get().device;
+      if (!device) return;
+      const since = await db.getMeta<string>('catalogueVersion');
+      const catalogue = await fetchCatalogue(device.deviceToken, since);
+      await storeCatalogue(db, catalogue);
+      const [index, staff] = await Promise.all([loadIndex(db), db.staff.toArray()]);
+      set({ index, staff, settings: catalogue.settings });
+      warmImages(catalogue.products.map((p) => p.image));
+    },
+
+    async sync() {
+      const device = get().device;
+      if (!device || get().syncing) return;
+      set({ syncing: true, syncError: null });
+      try {
+        await syncSales(db, (body) => postSales(device.deviceToken, body));
+        // Stock and PINs as the server has them now.
+        await get().refreshCatalogue();
+      } catch (error) {
+        set({ syncError: error instanceof Error ? error.message : String(error) });
+      } finally {
+        const [sales, lastSyncAt] = await Promise.all([
+          db.sales.orderBy('createdAt').reverse().toArray(),
+          db.getMeta<string>('lastSyncAt'),
+        ]);
+        set({ syncing: false, sales, lastSyncAt: lastSyncAt ?? null });
+      }
+    },
+
+    add(variant) {
+      const product = get().index.products.get(variant.productId);
+      const line = {
+        variantId: variant.id,
+        productId: variant.productId,
+        title: variantTitle(product, variant),
+        sku: variant.sku,
+        listPrice: variant.salePrice,
+      };
+      set((s) => ({ lines: addLine(s.lines, line), tenders: [], receipt: null }));
+    },
+
+    updateLine(variantId, change) {
+      set((s) => ({
+        lines: s.lines.map((l) => (l.variantId === variantId ? { ...l, ...change } : l)),
+        tenders: [],
+        approvals: [],
+      }));
+    },
+
+    removeLine(variantId) {
+      set((s) => ({ lines: s.lines.filter((l) => l.variantId !== variantId), tenders: [], approvals: [] }));
+    },
+
+    setCustomer: (customer) => set({ customer }),
+    addTender: (tender) => set((s) => ({ tenders: [...s.tenders, tender] })),
+    removeTender: (index) => set((s) => ({ tenders: s.tenders.filter((_, i) => i !== index) })),
+    addApproval: (approval) => set((s) => ({ approvals: [...s.approvals, approval] })),
+
+    async complete() {
+      const { lines, tenders, approvals, customer, cashierId, staff } = get();
+      const cashier = staff.find((s) => s.id === cashierId);
+      if (!cashier) throw new Error('Choose the cashier first');
+      const totals = cartTotals(lines);
+      const paid = payment(totals.total, tenders);
+      if (lines.length === 0 || paid.due > 0) throw new Error('The sale is not paid in full');
+      const id = crypto.randomUUID();
+      const receiptNumber = await db.nextReceiptNumber();
+      const createdAt = new Date().toISOString();
+      const stored: StoredSale = {
+        id,
+        receiptNumber,
+        createdAt,
+        sale: {
+          id,
+          receiptNumber,
+          createdAt,
+          cashierId: cashier.id,
+          ...(customer ? { customerId: customer.id } : {}),
+          offline: !navigator.onLine,
+          lines: syncLines(lines),
+          tenders: syncTenders(tenders),
+          approvals,
+        },
+        receipt: {
+          lines,
+          tenders,
+          total: totals.total,
+          subtotal: totals.subtotal,
+          change: paid.change,
+          customerName: customer ? customer.firstName : null,
+          cashierName: cashier.firstName,
+        },
+        status: 'waiting',
+      };
+      await db.sales.put(stored);
+      set((s) => ({ ...emptySale, receipt: stored, sales: [stored, ...s.sales] }));
+      if (navigator.onLine) void get().sync();
+      return stored;
+    },
+
+    async park() {
+      const { lines, customer } = get();
+      if (lines.length === 0) return;
+      await db.parked.put({
+        id: crypto.randomUUID(),
+        parkedAt: new Date().toISOString(),
+        lines,
+        customerId: customer?.id ?? null,
+      });
+      set({ ...emptySale, parkedCount: await db.parked.count() });
+    },
+
+    async resume(id) {
+      const parked = await db.parked.get(id);
+      if (!parked) return;
+      await db.parked.delete(id);
+      const customer = get().index.customers.find((c) => c.id === parked.customerId) ?? null;
+      set({ ...emptySale, lines: parked.lines, customer, receipt: null, parkedCount: await db.parked.count() });
+    },
+
+    async switchCashier(id) {
+      await db.setMeta('cashierId', id);
+      set({ cashierId: id });
+    },
+
+    newSale: () => set({ ...emptySale, receipt: null }),
+  };
+});
+
+/** Kobo of the till's offline sales not yet synced (the till's offline limit counts them). */
+export function offlineWaiting(sales: StoredSale[]): number {
+  return sales.filter((s) => s.status === 'waiting' && s.sale.offline).reduce((sum, s) => sum + s.receipt.total, 0);
+}
