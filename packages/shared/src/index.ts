@@ -28,3 +28,4 @@ export * from './staff.ts';
 export * from './two-factor.ts';
 export * from './pos-till.ts';
 export * from './barcode.ts';
+export * from './pos-drawers.ts';
