@@ -68,6 +68,8 @@ export interface ContactInput {
 }
 
 export interface CreateOrderInput {
+  /** The order's id when the caller made it (a till's sale: recorded once by its primary key); a new one otherwise. */
+  id?: string;
   channel: OrderChannel;
   userId?: string | null;
   customerId?: string | null;
@@ -293,7 +295,7 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
         // The shopper's row, then the coupon's, then the variants': every writer locks in this order.
         const units = priced.reduce((sum, l) => sum + l.quantity, 0);
         await assertShopperCaps(tx, input.userId, input.limits, input.checkout?.payOnDelivery ? units : undefined);
-        const orderId = randomUUID();
+        const orderId = input.id ?? randomUUID();
         if (pricing?.coupon) {
           // The coupon's row is locked before any stock: checkouts with the same code take turns on it.
           const { coupon, freeDelivery, goodsReduction } = pricing.coupon;
