@@ -46,9 +46,10 @@ export const permissionRefusal = (permission: Permission) => `You don't have per
 /**
  * Who may call a route, as it declares it (`x-permission`): a permission, anyone (`public`),
  * any signed-in account (`signed-in`), or a signed-in shopper on her own resource, staff
- * with the route's read permission on anyone's (`owner-of-resource`).
+ * with the route's read permission on anyone's (`owner-of-resource`), or a till (`till`: its
+ * device token, or a member with pos.sell naming it).
  */
-export type RouteAccess = Permission | 'public' | 'signed-in' | 'owner-of-resource';
+export type RouteAccess = Permission | 'public' | 'signed-in' | 'owner-of-resource' | 'till';
 
 /** The till's actions a role allows, denies, or lets a cashier do with a manager's PIN. */
 export const POS_ACTIONS = ['discount', 'priceOverride', 'refund', 'negativeStock'] as const;

@@ -31,8 +31,6 @@ import {
   orderPayments,
   orderRefunds,
   orders,
-  posDrawerMovements,
-  posDrawers,
   posts,
   productVariants,
   products,
@@ -41,6 +39,7 @@ import {
   staffPins,
   subs,
   subsubs,
+  tills,
   users,
 } from '../db/schema/index.ts';
 
@@ -139,17 +138,6 @@ const staff: Loader = async (tx, id) => {
   return { ...row, tillPin };
 };
 
-/** A till's cash drawer with its pay-ins and pay-outs. */
-const drawer: Loader = async (tx, id) => {
-  const row = await rowOf(tx, posDrawers, posDrawers.id, id);
-  if (!row) return null;
-  const movements = await childRows(tx, posDrawerMovements, eq(posDrawerMovements.drawerId, id), [
-    posDrawerMovements.createdAt,
-    posDrawerMovements.id,
-  ]);
-  return { ...row, movements };
-};
-
 /** The loaders by entity (the `entity` of audit-actions.ts). Ids that are not uuids name nothing. */
 const LOADERS: Record<string, Loader> = {
   orders: order,
@@ -168,7 +156,7 @@ const LOADERS: Record<string, Loader> = {
   roles: simple(roles),
   staff,
   invitations: simple(staffInvitations, ['tokenHash']),
-  pos_drawers: drawer,
+  tills: simple(tills, ['deviceTokenHash']),
 };
 
 /** As JSON keeps it (a time as its ISO text), so that two states compare, and store, as they read. */

@@ -8,7 +8,8 @@
  * Every route under /api declares who may call it, `config.access` (its `x-permission` in the
  * OpenAPI document): `public`, `signed-in`, `owner-of-resource` (a shopper's own; staff with
  * the read permission the handler names), a permission, or a list of permissions any of which
- * lets the request in (the handler then checks the one its body needs). A route that declares
+ * lets the request in (the handler then checks the one its body needs), or `till`: a till's
+ * device token, or a member with pos.sell (pos/till-auth.ts). A route that declares
  * nothing cannot be registered. The guard runs first on the route: anonymous is 401, a
  * shopper or a member without the permission 403 `{msg, permission}`, and nothing else runs.
  */
@@ -20,6 +21,7 @@ import { touchSession } from '../auth/index.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { HttpError, unauthorized } from '../lib/http-error.ts';
 import { refuse } from '../lib/refuse.ts';
+import { tillGuard } from '../pos/index.ts';
 import { findRole, type StaffRole, toStaffRole } from '../staff/index.ts';
 import { findUserById } from '../users/index.ts';
 
@@ -71,6 +73,7 @@ export default fp(
     app.decorate('staffChecks', []);
     app.decorateRequest('user', null);
     app.decorateRequest('staff', null);
+    app.decorateRequest('till', null);
     app.decorateRequest('can', function (this: FastifyRequest, permission: Permission) {
       return this.staff?.role.permissions.has(permission) ?? false;
     });
@@ -108,7 +111,9 @@ export default fp(
       'signed-in': signedIn,
       'owner-of-resource': signedIn,
     };
+    const tillAccess = tillGuard(app.db, signedIn);
     function guardFor(access: Access): Hook {
+      if (access === 'till') return tillAccess;
       if (access === 'public' || access === 'signed-in' || access === 'owner-of-resource') return guards[access];
       const anyOf = typeof access === 'string' ? [access] : access;
       return async (request, reply) => {
