@@ -155,7 +155,9 @@ describe('Accepting an invitation to the staff', () => {
     useSession.getState().signIn({ accessToken: 'tok-other', user: shopper });
     const refusal = 'You are signed in as tolu@example.com: sign out, then open the invitation for new@example.com again';
     const { fetch, router } = openLink(({ url }) =>
-      localStorage.getItem('access_token') && url.pathname.endsWith('/accept') ? { status: 409, body: { msg: refusal } } : joined(),
+      localStorage.getItem('access_token') && url.pathname.endsWith('/accept')
+        ? { status: 409, body: { msg: refusal } }
+        : joined(),
     );
     await fillNewAccount();
     await accept();

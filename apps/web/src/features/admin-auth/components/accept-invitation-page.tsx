@@ -106,7 +106,7 @@ export function AcceptInvitationPage() {
 
   return (
     <div className="min-h-screen bg-cream/40">
-      <div className="mx-auto max-w-lg px-4 pt-10 pb-16 sm:px-6 lg:pt-16">
+      <main className="mx-auto max-w-lg px-4 pt-10 pb-16 sm:px-6 lg:pt-16">
         <Link to="/" className="text-sm font-bold tracking-[0.3em]">
           ADIRE
         </Link>
@@ -202,7 +202,7 @@ export function AcceptInvitationPage() {
             </p>
           </>
         )}
-      </div>
+      </main>
     </div>
   );
 }
