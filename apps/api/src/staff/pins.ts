@@ -9,29 +9,63 @@
  * at once, on any number of API processes, no more than PIN_MAX_ATTEMPTS are checked in a
  * lock period, and a refusal (a 4xx) keeps its count: nothing is rolled back. After a lock
  * runs out the count starts again.
+ *
+ * Beside the argon2id hash, each PIN has the scrypt hash a till checks it with offline
+ * (TILL_PIN_SCRYPT, `till_hash`), sent only to tills in their catalogue. A PIN set before
+ * there was one gets it when it is next set, or tried right here (the PIN is known then).
  */
-import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS } from '@shop/shared';
+import { randomBytes, scrypt } from 'node:crypto';
+import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS, TILL_PIN_SCRYPT, type TillPinHash } from '@shop/shared';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { staffPins } from '../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 
+/**
+ * A PIN's scrypt hash as a till checks it offline: node:crypto's scrypt, off the event loop,
+ * the same bytes as @noble/hashes' in the browser (pins.test.ts checks one against the other).
+ */
+export async function tillPinHash(pin: string): Promise<TillPinHash> {
+  const { N, r, p, dkLen } = TILL_PIN_SCRYPT;
+  const salt = randomBytes(16);
+  const hash = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(pin, salt, dkLen, { N, r, p, maxmem: 256 * N * r }, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+  return { algorithm: 'scrypt', N, r, p, salt: salt.toString('base64'), hash: hash.toString('base64') };
+}
+
 /** Sets (or replaces) a member's PIN; the count of wrong tries and any lock end. */
 export async function setPin(db: Db, userId: string, pin: string): Promise<void> {
-  const pinHash = await hashPassword(pin);
-  const fresh = { pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` };
+  const [pinHash, tillHash] = await Promise.all([hashPassword(pin), tillPinHash(pin)]);
+  const fresh = { pinHash, tillHash, failedAttempts: 0, lockedUntil: null, updatedAt: sql`now()` };
   await db
     .insert(staffPins)
     .values({ userId, ...fresh })
     .onConflictDoUpdate({ target: staffPins.userId, set: fresh });
 }
 
-/** Gives a member a PIN unless they have one (the demo seed: a PIN changed since stays). */
+/**
+ * Gives a member a PIN unless they have one (the demo seed: a PIN changed since stays); one
+ * they have that is still this PIN gets its till hash if it has none (a database seeded
+ * before there were till hashes).
+ */
 export async function ensurePin(db: Db, userId: string, pin: string): Promise<void> {
+  const [pinHash, tillHash] = await Promise.all([hashPassword(pin), tillPinHash(pin)]);
+  await db.insert(staffPins).values({ userId, pinHash, tillHash }).onConflictDoNothing();
+  await addTillHash(db, userId, pin, tillHash);
+}
+
+/** Writes the till hash of a PIN that has none, when `pin` is that PIN. */
+async function addTillHash(db: Db, userId: string, pin: string, tillHash?: TillPinHash): Promise<void> {
+  const [row] = await db
+    .select({ pinHash: staffPins.pinHash })
+    .from(staffPins)
+    .where(and(eq(staffPins.userId, userId), isNull(staffPins.tillHash)));
+  if (!row || !(await verifyPassword(row.pinHash, pin))) return;
   await db
-    .insert(staffPins)
-    .values({ userId, pinHash: await hashPassword(pin) })
-    .onConflictDoNothing();
+    .update(staffPins)
+    .set({ tillHash: tillHash ?? (await tillPinHash(pin)) })
+    .where(and(eq(staffPins.userId, userId), eq(staffPins.pinHash, row.pinHash), isNull(staffPins.tillHash)));
 }
 
 export type PinCheck =
@@ -66,6 +100,7 @@ export async function checkPin(db: Db, userId: string, pin: string): Promise<Pin
       .update(staffPins)
       .set({ failedAttempts: 0, lockedUntil: null })
       .where(and(eq(staffPins.userId, userId), eq(staffPins.pinHash, counted.pinHash)));
+    await addTillHash(db, userId, pin);
     return { ok: true };
   }
   if (counted.lockedUntil) return { ok: false, reason: 'locked', lockedUntil: counted.lockedUntil, now: true };

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PosPolicies } from '@shop/shared';
+import type { PosPolicies, TillPinHash } from '@shop/shared';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -120,6 +120,12 @@ export const staffPins = pgTable('staff_pins', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   pinHash: text('pin_hash').notNull(),
+  /**
+   * The same PIN's scrypt hash as a till checks it offline (sent to tills only, in their
+   * catalogue: GET /api/pos/catalogue). Null for a PIN set before migration 0022 until it is
+   * set again, or tried right once (staff/pins.ts).
+   */
+  tillHash: jsonb('till_hash').$type<TillPinHash>(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
   lockedUntil: ts('locked_until'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
