@@ -52,6 +52,8 @@ export const customer = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** Kobo the customer holds as store credit (given for returns at the till, spent there as a tender). */
+  storeCredit: z.number().int(),
   createdAt: timestamp,
 });
 export type Customer = z.infer<typeof customer>;

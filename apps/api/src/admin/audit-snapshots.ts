@@ -31,6 +31,8 @@ import {
   orderPayments,
   orderRefunds,
   orders,
+  posDrawerMovements,
+  posDrawers,
   posts,
   productVariants,
   products,
@@ -138,6 +140,17 @@ const staff: Loader = async (tx, id) => {
   return { ...row, tillPin };
 };
 
+/** A till's cash drawer with its pay-ins and pay-outs. */
+const drawer: Loader = async (tx, id) => {
+  const row = await rowOf(tx, posDrawers, posDrawers.id, id);
+  if (!row) return null;
+  const movements = await childRows(tx, posDrawerMovements, eq(posDrawerMovements.drawerId, id), [
+    posDrawerMovements.createdAt,
+    posDrawerMovements.id,
+  ]);
+  return { ...row, movements };
+};
+
 /** The loaders by entity (the `entity` of audit-actions.ts). Ids that are not uuids name nothing. */
 const LOADERS: Record<string, Loader> = {
   orders: order,
@@ -156,6 +169,7 @@ const LOADERS: Record<string, Loader> = {
   roles: simple(roles),
   staff,
   invitations: simple(staffInvitations, ['tokenHash']),
+  pos_drawers: drawer,
   tills: simple(tills, ['deviceTokenHash']),
 };
 

@@ -39,6 +39,7 @@ describe('point-of-sale customers', () => {
       lastName: 'Okonkwo',
       email: 'ngozi.okonkwo@example.com',
       phone: '',
+      storeCredit: 0,
       createdAt: expect.any(String),
     });
     const withPhone = await create({
@@ -104,10 +105,23 @@ describe('point-of-sale customers', () => {
     }
   });
 
+  it('answers one customer with their store credit, 404 for an unknown id', async () => {
+    const made = (await create({ firstName: 'Bisi', lastName: 'Ade', email: 'bisi.ade@example.com' })).json();
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/customers/${made.id}`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...made, storeCredit: 0 });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const missing = await ctx.app.inject({ method: 'GET', url: `/api/customers/${id}`, headers: admin });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().msg).toBe('Customer not found');
+    }
+  });
+
   it('answers 401 anonymous and 403 for a shopper on both endpoints, and writes nothing', async () => {
     const before = await list();
     const requests: InjectOptions[] = [
       { method: 'GET', url: '/api/customers' },
+      { method: 'GET', url: '/api/customers/00000000-0000-4000-8000-000000000000' },
       { method: 'POST', url: '/api/customers/create', payload: { firstName: 'X', lastName: 'Y', email: 'xy@example.com' } },
     ];
     for (const request of requests) {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customer, customerCreateBody, customerListQuery, errorResponse } from '@shop/shared';
 import { z } from 'zod';
-import { createCustomer, listCustomers } from './service.ts';
+import { notFound } from '../lib/http-error.ts';
+import { createCustomer, getCustomer, listCustomers } from './service.ts';
 
 const tags = ['customers'];
 const security = [{ bearerAuth: [] }];
@@ -22,6 +23,22 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { items, total } = await listCustomers(app.db, request.query);
       reply.header('X-Total-Count', String(total));
       return items;
+    },
+  });
+
+  app.get('/api/customers/:id', {
+    config: { access: 'customers.read' },
+    schema: {
+      tags,
+      summary: 'One point-of-sale customer, with their store credit in kobo (admin)',
+      security,
+      params: z.object({ id: z.string() }),
+      response: { 200: customer, ...adminErrors, 404: errorResponse },
+    },
+    handler: async (request) => {
+      const found = await getCustomer(app.db, request.params.id);
+      if (!found) throw notFound('Customer not found');
+      return found;
     },
   });
 

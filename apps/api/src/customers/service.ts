@@ -3,7 +3,7 @@
  * one writer and reader of the `customers` table; the point of sale and the purchases go
  * through these functions.
  */
-import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type Customer, type CustomerCreateBody, type CustomerListQuery, isUuid } from '@shop/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { customers } from '../db/schema/index.ts';
@@ -22,8 +22,30 @@ function toCustomer(row: CustomerRow): Customer {
     lastName: row.lastName,
     email: row.email,
     phone: row.phone,
+    storeCredit: row.storeCredit,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** One customer as the back office and the till show them, with their store credit; undefined when unknown. */
+export async function getCustomer(db: Db | Tx, id: string): Promise<Customer | undefined> {
+  const row = await findCustomerById(db, id);
+  return row && toCustomer(row);
+}
+
+/**
+ * Adds `delta` kobo to the customer's store credit (negative: spent) inside the caller's
+ * transaction, never below zero: one conditional UPDATE, so two spends at once cannot both
+ * take the last naira. The new balance, or undefined when there is not enough (or no customer).
+ * The till's store_credit_entries (pos) record each change; this column is their sum.
+ */
+export async function adjustStoreCredit(tx: Tx, customerId: string, delta: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(customers)
+    .set({ storeCredit: sql`${customers.storeCredit} + ${delta}` })
+    .where(and(eq(customers.id, customerId), sql`${customers.storeCredit} + ${delta} >= 0`))
+    .returning({ storeCredit: customers.storeCredit });
+  return row?.storeCredit;
 }
 
 /** Newest first; `total` is the number of matches before paging. */

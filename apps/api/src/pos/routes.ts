@@ -3,10 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, posOrderBody, posReceipt } from '@shop/shared';
 import { getSettings } from '../content/index.ts';
 import { toOrderView } from '../orders/index.ts';
+import drawerRoutes from './drawers-routes.ts';
 import { sellAtPos } from './service.ts';
 import tillsRoutes from './tills-routes.ts';
 
 const posRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(drawerRoutes);
   await app.register(tillsRoutes);
   app.post('/api/pos/orders', {
     config: { access: 'pos.sell' },
