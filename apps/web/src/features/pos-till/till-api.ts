@@ -11,7 +11,7 @@ export function registerTill(name: string): Promise<TillCreated> {
 }
 
 async function tillRequest<T>(path: string, deviceToken: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(path, {
+  const res = await fetch(new URL(path, window.location.origin), {
     method: init.method ?? 'GET',
     headers: {
       Authorization: `Bearer ${deviceToken}`,
