@@ -4,12 +4,16 @@ import { errorResponse, posOrderBody, posReceipt } from '@shop/shared';
 import { getSettings } from '../content/index.ts';
 import { toOrderView } from '../orders/index.ts';
 import drawerRoutes from './drawers-routes.ts';
+import returnRoutes from './returns-routes.ts';
 import { sellAtPos } from './service.ts';
+import catalogueRoutes from './catalogue-routes.ts';
 import tillsRoutes from './tills-routes.ts';
 
 const posRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(drawerRoutes);
   await app.register(tillsRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(drawerRoutes);
+  await app.register(returnRoutes);
   app.post('/api/pos/orders', {
     config: { access: 'pos.sell' },
     schema: {
