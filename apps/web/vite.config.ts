@@ -55,7 +55,8 @@ function serviceWorker() {
     manifest: false,
     injectManifest: {
       rollupFormat: 'iife',
-      globPatterns: ['index.html', 'favicon.svg', 'assets/**/*.{js,css,woff2}'],
+      // The camera scanner's ZXing (.wasm, features/pos-scan) too, so the camera scans offline.
+      globPatterns: ['index.html', 'favicon.svg', 'assets/**/*.{js,css,woff2,wasm}'],
       manifestTransforms: [
         (entries) => {
           const all = createHash('sha256');

@@ -6,8 +6,8 @@
  * What it keeps, each in a cache of its own:
  * - the till's shell (`/pos` and the build's code and styles), precached at install, so the
  *   till opens, and reloads, with no network (the till's data is in IndexedDB, not here);
- * - the till's catalogue pictures at their small size (POS_IMAGES), cache-first, for pages
- *   under /pos only;
+ * - the till's catalogue pictures at their small size (POS_IMAGES), cache-first, for the
+ *   till's page only;
  * - STOREFRONT_RUNTIME: reserved for the low-data storefront (issue 32), which extends this
  *   file. Nothing is put in it yet: storefront pages go to the network as before.
  * Back-office pages other than /pos, and every /api call, are never cached: they go to the
@@ -24,21 +24,24 @@ interface PrecacheEntry {
   revision: string | null;
 }
 /** The little of ServiceWorkerGlobalScope used here (the app's TypeScript has the DOM's types, not a worker's). */
+/** The little of a worker's fetch event used here. */
+interface FetchEvent extends Event {
+  clientId: string;
+  request: Request;
+  respondWith(response: Promise<Response> | Response): void;
+  waitUntil(promise: Promise<unknown>): void;
+}
 interface WorkerScope {
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: { claim(): Promise<void>; get(id: string): Promise<{ url: string } | undefined> };
   addEventListener(type: 'activate', listener: (event: Event & { waitUntil(p: Promise<unknown>): void }) => void): void;
 }
 const sw = self as unknown as WorkerScope;
 
-/** A page under /pos (the till), by the address that asked. */
-const fromTill = (referrer: string) => {
-  try {
-    const { pathname } = new URL(referrer);
-    return pathname === TILL_PATH || pathname.startsWith(`${TILL_PATH}/`);
-  } catch {
-    return false;
-  }
+/** Whether `address` is a page of the till (/pos). */
+const isTill = (address: string) => {
+  const { pathname } = new URL(address);
+  return pathname === TILL_PATH || pathname.startsWith(`${TILL_PATH}/`);
 };
 
 cleanupOutdatedCaches();
@@ -50,17 +53,22 @@ precacheAndRoute(manifest);
 // The till's page, from the precache, online or not (a new build installs a new worker with the new page).
 registerRoute(new NavigationRoute(createHandlerBoundToURL(TILL_PATH), { allowlist: [/^\/pos\/?$/] }));
 
-// The catalogue's small pictures the till shows, kept for offline use (the till fetches them when it prepares).
+// The catalogue's small pictures the till shows, kept for offline use (the till fetches them
+// when it prepares). Which page asked is read from the page itself: the shop sends
+// Referrer-Policy no-referrer, so requests carry no referrer. Other pages' pictures go to the
+// network untouched.
+const posImages = new CacheFirst({
+  cacheName: POS_IMAGES,
+  plugins: [new ExpirationPlugin({ maxEntries: 3000, purgeOnQuotaError: true })],
+});
 registerRoute(
-  ({ request, url }) =>
-    request.method === 'GET' &&
-    url.origin === location.origin &&
-    /^\/(uploads|img)\//.test(url.pathname) &&
-    fromTill(request.referrer),
-  new CacheFirst({
-    cacheName: POS_IMAGES,
-    plugins: [new ExpirationPlugin({ maxEntries: 3000, purgeOnQuotaError: true })],
-  }),
+  ({ request, url }) => request.method === 'GET' && url.origin === location.origin && /^\/(uploads|img)\//.test(url.pathname),
+  async (options) => {
+    const { event, request } = options as typeof options & { event: FetchEvent };
+    const page = event.clientId ? await sw.clients.get(event.clientId) : undefined;
+    if (page && isTill(page.url)) return posImages.handle({ event, request });
+    return fetch(request);
+  },
 );
 
 // Caches this worker does not know (an older version's) are dropped; the storefront's stays.
