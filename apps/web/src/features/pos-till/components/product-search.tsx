@@ -14,17 +14,22 @@ export function ProductSearch() {
   const index = useTill((s) => s.index);
   const Box = useContext(SearchBox);
   const [query, setQuery] = useState('');
-  const [notFound, setNotFound] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const paused = (productId: string) => index.products.get(productId)?.paused === true;
   const results = useMemo(() => searchVariants(index, query), [index, query]);
 
   const scan = (code: string) => {
     const variant = findByCode(index, code);
     if (!variant) {
-      setNotFound(code);
+      setProblem(`Nothing on this till has the code ${code}`);
+      return;
+    }
+    if (paused(variant.productId)) {
+      setProblem(`${variantTitle(index.products.get(variant.productId), variant)} is paused: it is not sold`);
       return;
     }
     useTill.getState().add(variant);
-    setNotFound(null);
+    setProblem(null);
   };
 
   return (
@@ -36,13 +41,13 @@ export function ProductSearch() {
         value={query}
         onChange={(value) => {
           setQuery(value);
-          setNotFound(null);
+          setProblem(null);
         }}
         onScan={scan}
       />
-      {notFound ? (
+      {problem ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          Nothing on this till has the code {notFound}
+          {problem}
         </p>
       ) : null}
       {results.length > 0 ? (
@@ -54,8 +59,9 @@ export function ProductSearch() {
               <li key={variant.id}>
                 <button
                   type="button"
+                  disabled={paused(variant.productId)}
                   onClick={() => useTill.getState().add(variant)}
-                  className="flex min-h-11 w-full items-center gap-3 py-2 text-left hover:bg-neutral-50"
+                  className="flex min-h-11 w-full items-center gap-3 py-2 text-left hover:bg-neutral-50 disabled:opacity-50"
                 >
                   {product?.image ? (
                     <img src={product.image} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded object-cover" />
@@ -63,7 +69,7 @@ export function ProductSearch() {
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{title}</span>
                     <span className="block text-xs text-neutral-600">
-                      {variant.sku} · {variant.stock} in stock
+                      {variant.sku} · {paused(variant.productId) ? 'paused' : `${variant.stock} in stock`}
                     </span>
                   </span>
                   <span className="text-sm font-medium">{formatNaira(variant.salePrice)}</span>
