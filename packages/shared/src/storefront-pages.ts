@@ -87,6 +87,8 @@ export const STOREFRONT_PAGES = [
   page('homedecorcategory', 'category-landing.tsx', false, 'HomeDecorLanding'),
   page('posts', 'posts.tsx', true),
   page('blogdetails/:id', 'blog-details.tsx', true),
+  // A till sale's receipt, by the sale's UUID: public (no sign-in) but private (noindex, never rendered or listed).
+  page('r/:saleId', 'receipt.tsx', false),
 ] as const satisfies readonly StorefrontPage[];
 
 /** A storefront page's path ('', 'productdetails/:id', 'women', ...). */

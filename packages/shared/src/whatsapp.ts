@@ -10,3 +10,14 @@ export function whatsappLink(number: string, text: string): string | null {
   if (!digits) return null;
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 }
+
+/**
+ * A phone number as a customer gives it, in the digits wa.me wants (country code first): a
+ * Nigerian number written locally (0803 123 4567) gets 234 for its 0; one with a country code
+ * (+234 803…, +44 7…) keeps it. Empty when it has too few digits to be a number.
+ */
+export function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (/^0\d{10}$/.test(digits)) return `234${digits.slice(1)}`;
+  return digits.length >= 8 ? digits : '';
+}

@@ -9,7 +9,13 @@
  */
 import { STOREFRONT_PAGES, type StorefrontPath } from '@shop/shared/storefront-pages';
 
-/** Storefront pages that belong to one shopper, or are search results: never crawled (nor their sub-paths). */
+/** A page's path or its first segment ('orders', 'r' of 'r/:saleId'). */
+type PathOrFirstSegment<P extends string> = P | (P extends `${infer First}/${string}` ? First : never);
+
+/**
+ * Storefront pages that belong to one shopper, or are search results: never crawled (nor their
+ * sub-paths). 'r' holds the till's receipts (/r/{saleId}), each one customer's.
+ */
 export const PRIVATE_STOREFRONT_PAGES = [
   'cart',
   'register',
@@ -17,7 +23,8 @@ export const PRIVATE_STOREFRONT_PAGES = [
   'reset-password',
   'orders',
   'search',
-] as const satisfies readonly StorefrontPath[];
+  'r',
+] as const satisfies readonly PathOrFirstSegment<StorefrontPath>[];
 
 /** The back office's pages: the first segment of each path in admin-routes.tsx. */
 export const BACK_OFFICE_PATHS = [
@@ -45,6 +52,10 @@ export const BACK_OFFICE_PATHS = [
   'editproduct',
   'createbanner',
   'pos',
+  'tills',
+  'pos-conflicts',
+  'drawers',
+  'labels',
   'posttable',
   'createpost',
   'editpost',
@@ -75,7 +86,8 @@ export const PUBLIC_ROW_PAGES: string[] = STOREFRONT_PAGES.map((page) => page.pa
  */
 export const DISALLOWED_PREFIXES: string[] = [
   '/api/',
-  ...PRIVATE_STOREFRONT_PAGES.map((page) => `/${page}`),
+  // A page's path as a prefix (/orders, and /orders/1); a first segment only as a folder (/r/, not /reports).
+  ...PRIVATE_STOREFRONT_PAGES.map((page) => (STOREFRONT_PAGES.some((p) => p.path === page) ? `/${page}` : `/${page}/`)),
   ...[...new Set(BACK_OFFICE_PATHS.flatMap((path) => [path, path.toLowerCase()]))].map((path) => `/${path}`),
 ];
 

@@ -28,8 +28,16 @@ describe('the back office’s permission table', () => {
     expect(menuLabels(permissionsOf('owner'))).toEqual(MENU.map((entry) => entry.label));
     // The Manager lacks only staff (the Staff page) and the bank account (not a page of its own).
     expect(menuLabels(permissionsOf('manager'))).toEqual(MENU.map((entry) => entry.label).filter((label) => label !== 'Staff'));
-    expect(menuLabels(permissionsOf('cashier'))).toEqual(['Users', ...CATALOGUE, 'Point of Sale', 'Settings']);
-    expect(menuLabels(permissionsOf('fulfilment'))).toEqual(['Purchases', ...CATALOGUE, 'Settings']);
+    expect(menuLabels(permissionsOf('cashier'))).toEqual([
+      'Users',
+      ...CATALOGUE,
+      'Point of Sale',
+      'Tills',
+      'Cash drawers',
+      'Settings',
+    ]);
+    // Sync conflicts lists till sales (orders.read), as Purchases does.
+    expect(menuLabels(permissionsOf('fulfilment'))).toEqual(['Purchases', ...CATALOGUE, 'Sync conflicts', 'Settings']);
     expect(menuLabels(permissionsOf('content_editor'))).toEqual([...CATALOGUE, 'Banner Display', 'Blog Posts', 'Settings']);
   });
 

@@ -41,6 +41,11 @@ export const PAGE_NEEDS = {
   'editproduct/:id': ['catalog.write', 'stock.adjust'],
   createbanner: 'content.write', // GET /api/banners/all
   pos: 'pos.sell', // POST /api/pos/orders
+  tills: 'pos.sell', // GET /api/pos/tills (revoking one needs settings.write: an action below)
+  'pos-conflicts': 'orders.read', // GET /api/pos/conflicts
+  drawers: ['pos.sell', 'reports.sales'], // GET /api/pos/drawers
+  'drawers/:id': ['pos.sell', 'reports.sales'], // GET /api/pos/drawers/:id/report
+  labels: 'catalog.read', // GET /api/products/:id of each product labelled
   posttable: 'content.write',
   createpost: 'content.write',
   'editpost/:id': 'content.write',
@@ -77,6 +82,8 @@ export const ACTION_NEEDS = {
   'orders.export': 'customers.export',
   /** The point of sale's customer search (GET /api/customers). */
   'customers.search': 'customers.read',
+  /** Revoke a till (DELETE /api/pos/tills/:id): a lost or stolen device. */
+  'till.revoke': 'settings.write',
   /** The Store card of Settings. */
   'settings.store': 'settings.write',
   /** The bank account shoppers pay transfers to, in the Store card. */
@@ -95,6 +102,9 @@ export const MENU = [
   { to: '/brandtable', label: 'Brands' },
   { to: '/producttable', label: 'Products' },
   { to: '/pos', label: 'Point of Sale' },
+  { to: '/tills', label: 'Tills' },
+  { to: '/drawers', label: 'Cash drawers' },
+  { to: '/pos-conflicts', label: 'Sync conflicts' },
   { to: '/createbanner', label: 'Banner Display' },
   { to: '/posttable', label: 'Blog Posts' },
   { to: '/delivery', label: 'Delivery' },
