@@ -3,7 +3,8 @@
  * violation (WCAG 2.1 A and AA rules), as the storefront's pages have none: the tables, the
  * create and edit forms, a product and an order, the point of sale mid-sale, the overview
  * and the settings, delivery zones and coupons (the list, a new one and the edit screen),
- * and the catalogue's Import CSV panel, open and with a checked file's report.
+ * the catalogue's Import CSV panel, open and with a checked file's report, the staff pages
+ * (members, a member, roles), sign-in security, and the staff invitation's public page.
  */
 import { seriousViolations } from '../axe.ts';
 import { expect, type Page, test } from '@playwright/test';
@@ -26,6 +27,20 @@ test('the login screen', async ({ page }) => {
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText(/\S/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the staff invitation’s page, and its refusal of a link that is not good', async ({ page }) => {
+  await page.goto('/accept-invitation?token=not-a-token');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Join the team' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await main.getByLabel('First name').fill('Amaka');
+  await main.getByLabel('Last name').fill('Okafor');
+  await main.getByLabel('Password', { exact: true }).fill('a till password 2026');
+  await main.getByLabel('Confirm password').fill('a till password 2026');
+  await main.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(main.getByRole('alert')).toHaveText('This invitation link is not valid: ask for a new one');
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -66,6 +81,9 @@ test.describe('signed in', () => {
     ['/delivery?zone=new', 'Add zone'],
     ['/coupons', 'Coupons'],
     ['/coupons/new', 'Add Coupon'],
+    ['/security', 'Sign-in security'],
+    ['/staff', 'Staff'],
+    ['/staff/roles/new', 'New role'],
   ] as const) {
     test(`${url}`, async ({ page }) => {
       await check(page, url, heading);
@@ -81,6 +99,22 @@ test.describe('signed in', () => {
     await check(page, `/viewproduct/${ids.product}`, /./);
     await check(page, `/editpost/${ids.post}`, /Edit Post/i);
     await check(page, `/coupons/${ids.coupon}`, /Edit Coupon/);
+  });
+
+  test('a member’s page', async ({ page }) => {
+    await check(page, `/staff/members/${ids.member}`, /./);
+  });
+
+  test('the Owner’s role, read-only', async ({ page }) => {
+    await check(page, `/staff/roles/${ids.role}`, 'Owner');
+  });
+
+  test('a role’s edit form', async ({ page, request }) => {
+    const headers = { authorization: `Bearer ${session.accessToken}` };
+    const roles: { id: string; name: string }[] = await (await request.get('/api/roles', { headers })).json();
+    const manager = roles.find((role) => role.name === 'Manager');
+    expect(manager, 'the Manager role').toBeDefined();
+    await check(page, `/staff/roles/${manager?.id}`, 'Edit Manager');
   });
 
   test('the Import CSV panel, open and with a checked file’s report', async ({ page }) => {

@@ -83,6 +83,8 @@ export async function backOfficeIds(request: APIRequestContext, session: StaffSe
     post: '/api/posts',
     coupon: '/api/coupons',
     order: '/api/purchases',
+    member: '/api/staff',
+    role: '/api/roles',
   };
   const ids: Record<string, string> = {};
   for (const [kind, path] of Object.entries(paths)) ids[kind] = await firstId(request, session, path);

@@ -75,6 +75,13 @@ const routes = (): string[] => [
   `/coupons/${ids.coupon}`,
   '/messages',
   '/settings',
+  '/security',
+  '/staff',
+  `/staff/members/${ids.member}`,
+  '/staff/roles/new',
+  `/staff/roles/${ids.role}`,
+  // Public, beside Admin Login: the staff invitation's link (a token that is no longer good shows the same page).
+  '/accept-invitation?token=x',
 ];
 
 test('every back-office page fits 390 px without sideways scrolling', async ({ page }) => {

@@ -39,7 +39,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-1.5 text-sm">
       <dt className="text-neutral-600">{label}</dt>
-      <dd className="text-right font-medium text-neutral-900">{children || '—'}</dd>
+      <dd className="min-w-0 text-right font-medium wrap-anywhere text-neutral-900">{children || '—'}</dd>
     </div>
   );
 }
