@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   'pos.drawer_opened': 'opened a cash drawer',
   'pos.drawer_cash_moved': 'paid cash into or out of a drawer',
   'pos.drawer_closed': 'closed a cash drawer',
+  'pos.goods_returned': 'took goods back at the till',
   'pos.till_registered': 'registered a till',
   'pos.till_revoked': 'revoked a till',
   'pos.sales_synced': 'synced till sales',

@@ -180,6 +180,7 @@ export type PosReturnBody = z.infer<typeof posReturnBody>;
 
 export const posReturnAnswer = z.object({
   returnId: z.string(),
+  saleId: z.string(),
   /** Kobo given back to the customer (by `refundTo`), after an exchange's new goods. */
   amount: z.number().int(),
   /** The value of the goods returned. */

@@ -48,6 +48,7 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'POST /api/pos/drawers': { action: 'pos.drawer_opened', entity: 'pos_drawers' },
   'POST /api/pos/drawers/:id/movements': { action: 'pos.drawer_cash_moved', entity: 'pos_drawers' },
   'POST /api/pos/drawers/:id/close': { action: 'pos.drawer_closed', entity: 'pos_drawers' },
+  'POST /api/pos/returns': { action: 'pos.goods_returned', entity: 'orders', createdId: (answer) => record(answer).saleId },
   'POST /api/pos/tills': { action: 'pos.till_registered', entity: 'tills', createdId: (answer) => record(answer).tillId },
   'DELETE /api/pos/tills/:id': { action: 'pos.till_revoked', entity: 'tills' },
 
