@@ -3,8 +3,8 @@
  * worker keeps the page, IndexedDB the till). A device not yet prepared is set up by the
  * signed-in member (online); a prepared one sells at once.
  */
-import { type ComponentType, useEffect } from 'react';
-import { PageHeader, Spinner } from '@/components/admin/ui.tsx';
+import { type ComponentType, useEffect, useState } from 'react';
+import { ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { registerServiceWorker } from '../register-sw.ts';
 import { useTill } from '../till-store.ts';
 import { PrepareTill } from './prepare-till.tsx';
@@ -14,12 +14,27 @@ import { TillScreen } from './till-screen.tsx';
 /** `searchBox`: the scanner's search box (features/pos-scan), given by the route. */
 export function TillApp({ searchBox }: { searchBox?: ComponentType<SearchBoxProps> }) {
   const phase = useTill((s) => s.phase);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     registerServiceWorker();
-    void useTill.getState().load();
+    useTill
+      .getState()
+      .load()
+      .catch((error: unknown) => setFailed(error instanceof Error ? error.message : String(error)));
   }, []);
 
-  if (phase === 'loading') return <Spinner label="Opening the till" />;
+  if (phase === 'loading') {
+    return (
+      <>
+        <PageHeader title="Point of Sale" />
+        {failed ? (
+          <ErrorNotice>This browser could not open the till's data on this device (IndexedDB): {failed}</ErrorNotice>
+        ) : (
+          <Spinner label="Opening the till" />
+        )}
+      </>
+    );
+  }
   if (phase === 'unprepared') {
     return (
       <>
