@@ -6,7 +6,7 @@
  * keeps it (a till sale's totals are worked out on the device, offline).
  */
 import { z } from 'zod';
-import { posPolicies } from './staff.ts';
+import { type PosAction, posPolicies } from './staff.ts';
 
 const kobo = (label: string) =>
   z
@@ -174,6 +174,18 @@ export type TenderType = (typeof TENDER_TYPES)[number];
 /** The approvals a till records: the staff issue's four, and a sale over an offline limit. */
 export const TILL_APPROVAL_ACTIONS = ['discount', 'price_override', 'refund', 'negative_stock', 'offline_limit'] as const;
 export type TillApprovalAction = (typeof TILL_APPROVAL_ACTIONS)[number];
+/**
+ * Who may approve each: a member whose role allows that till action. A sale over an offline
+ * limit is approved by one whose role allows selling below zero stock, the other risk of
+ * selling unsupervised offline (the Owner and Manager templates).
+ */
+export const TILL_APPROVAL_POLICY: Record<TillApprovalAction, PosAction> = {
+  discount: 'discount',
+  price_override: 'priceOverride',
+  refund: 'refund',
+  negative_stock: 'negativeStock',
+  offline_limit: 'negativeStock',
+};
 
 /** T2-000184: the till's prefix and its own sequence. */
 export const RECEIPT_NUMBER = /^T\d{1,6}-\d{1,9}$/;

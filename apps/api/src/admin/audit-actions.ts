@@ -45,12 +45,14 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   // Open to shoppers too (an old client's purchase); sent by staff, a paid sale at the till.
   'POST /api/purchases/create': { action: 'pos.sale', entity: 'orders' },
   'POST /api/pos/orders': { action: 'pos.sale', entity: 'orders', createdId: (answer) => record(record(answer).order).id },
+  'POST /api/pos/tills': { action: 'pos.till_registered', entity: 'tills', createdId: (answer) => record(answer).tillId },
+  'DELETE /api/pos/tills/:id': { action: 'pos.till_revoked', entity: 'tills' },
+  // A member syncing for a till (a till's own token is not a member): an entry per sale recorded.
+  'POST /api/pos/sales/sync': { action: 'pos.sales_synced', entity: 'orders', mode: 'each' },
   'POST /api/pos/drawers': { action: 'pos.drawer_opened', entity: 'pos_drawers' },
   'POST /api/pos/drawers/:id/movements': { action: 'pos.drawer_cash_moved', entity: 'pos_drawers' },
   'POST /api/pos/drawers/:id/close': { action: 'pos.drawer_closed', entity: 'pos_drawers' },
   'POST /api/pos/returns': { action: 'pos.goods_returned', entity: 'orders', createdId: (answer) => record(answer).saleId },
-  'POST /api/pos/tills': { action: 'pos.till_registered', entity: 'tills', createdId: (answer) => record(answer).tillId },
-  'DELETE /api/pos/tills/:id': { action: 'pos.till_revoked', entity: 'tills' },
 
   'POST /api/products/create': { action: 'product.created', entity: 'products', uploads: true },
   'PUT /api/products/:id': { action: 'product.updated', entity: 'products', uploads: true },

@@ -36,6 +36,7 @@ import { applyPayment, settleFreeOrder } from './ledger.ts';
 import { HOLDS_STOCK_UNTIL_PAID } from './lifecycle.ts';
 import { type Pricing, type PricingInput, priceOrder } from './pricing.ts';
 import { loadMoney, type OrderWithLines } from './queries.ts';
+import { payTenders, type TillSale, tillColumns, tillPrices } from './till-sale.ts';
 
 export const INVALID_LINES = 'Invalid product or quantity';
 export const DEFAULT_PENDING_MS = 30 * 60 * 1000;
@@ -70,6 +71,8 @@ export interface ContactInput {
 export interface CreateOrderInput {
   /** The order's id when the caller made it (a till's sale: recorded once by its primary key); a new one otherwise. */
   id?: string;
+  /** A till's sale: its receipt number, till, tenders, counter prices and stock rule (till-sale.ts). */
+  till?: TillSale;
   channel: OrderChannel;
   userId?: string | null;
   customerId?: string | null;
@@ -275,7 +278,7 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
       assertValidLines(input.lines);
       const email = input.contact.email.trim().toLowerCase();
       return (outer ?? db).transaction(async (tx) => {
-        const priced = mergeLines(await priceLines(tx, input.lines, imageUrl));
+        const priced = tillPrices(mergeLines(await priceLines(tx, input.lines, imageUrl)), input.till);
         assertUnitCap(priced, input.limits?.maxUnitsPerProduct);
         const pricing: Pricing | null = input.checkout
           ? await priceOrder(tx, priced, {
@@ -306,7 +309,9 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
             amount: freeDelivery ? (pricing.method?.fee ?? 0) : goodsReduction,
           });
         }
-        const taken = await takeStock(tx, priced);
+        const stock = input.till?.stock ?? 'take';
+        const taken = stock === 'none' ? [] : await takeStock(tx, priced, { allowNegative: stock === 'allow_negative' });
+        const tillDiscount = priced.reduce((sum, l) => sum + l.tillDiscount * l.quantity, 0);
 
         const subtotal = priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
         const discount = pricing?.discount ?? priced.reduce((sum, l) => sum + l.unitDiscount * l.quantity, 0);
@@ -341,7 +346,7 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
             couponDiscount: pricing?.couponDiscount ?? 0,
             couponCode: pricing?.coupon?.coupon.code ?? null,
             deliveryFee,
-            total: subtotal - discount + deliveryFee,
+            total: subtotal - discount - tillDiscount + deliveryFee,
             deliveryMethodId: method?.id ?? null,
             deliveryMethod: method?.name ?? null,
             deliveryKind: method?.kind ?? null,
@@ -352,6 +357,7 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
             paymentMethod: input.paymentMethod ?? null,
             paymentReference: newPaymentReference(),
             expiresAt: holdMs === undefined ? null : new Date(Date.now() + holdMs),
+            ...(input.till && tillColumns(input.till, tillDiscount)),
           })
           .returning();
         if (!inserted) throw new Error('order insert returned no row');
@@ -361,6 +367,7 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
           .returning();
         let order = inserted;
         if (order.total === 0) order = await settleFreeOrder(tx, order);
+        else if (input.till) order = await payTenders(tx, order, input.till.tenders);
         else if (input.status === 'paid') {
           order = await applyPayment(tx, order, {
             method: (input.paymentMethod as RecordedPaymentMethod | undefined) ?? 'cash',

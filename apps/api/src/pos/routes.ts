@@ -7,11 +7,13 @@ import drawerRoutes from './drawers-routes.ts';
 import returnRoutes from './returns-routes.ts';
 import { sellAtPos } from './service.ts';
 import catalogueRoutes from './catalogue-routes.ts';
+import syncRoutes from './sync-routes.ts';
 import tillsRoutes from './tills-routes.ts';
 
 const posRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(tillsRoutes);
   await app.register(catalogueRoutes);
+  await app.register(syncRoutes);
   await app.register(drawerRoutes);
   await app.register(returnRoutes);
   app.post('/api/pos/orders', {

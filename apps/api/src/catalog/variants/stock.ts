@@ -50,8 +50,12 @@ async function lockCatalogVersion(tx: Tx): Promise<void> {
   await tx.select({ scope: cacheVersions.scope }).from(cacheVersions).where(eq(cacheVersions.scope, 'catalog')).for('update');
 }
 
-/** Takes stock for every line or throws 409 (and the caller's transaction rolls back); says what is left of each variant. */
-export async function takeStock(tx: Tx, lines: StockLine[]): Promise<TakenStock[]> {
+/**
+ * Takes stock for every line or throws 409 (and the caller's transaction rolls back); says what
+ * is left of each variant. `allowNegative`: an offline till sale whose goods already left the
+ * shop (issue 29) takes them whatever is left, below zero if need be (flag_oversold marks it).
+ */
+export async function takeStock(tx: Tx, lines: StockLine[], { allowNegative = false } = {}): Promise<TakenStock[]> {
   await lockCatalogVersion(tx);
   const taken: TakenStock[] = [];
   const totals = new Map<string, StockLine>();
@@ -64,7 +68,9 @@ export async function takeStock(tx: Tx, lines: StockLine[]): Promise<TakenStock[
       .update(productVariants)
       .set({ counter: sql`${productVariants.counter} - ${line.quantity}`, updatedAt: sql`now()` })
       .where(
-        sql`${productVariants.id} = ${line.variantId} and ${productVariants.counter} >= ${line.quantity} and ${productVariants.archivedAt} is null
+        allowNegative
+          ? eq(productVariants.id, line.variantId)
+          : sql`${productVariants.id} = ${line.variantId} and ${productVariants.counter} >= ${line.quantity} and ${productVariants.archivedAt} is null
           and not exists (select 1 from ${products} where ${products.id} = ${productVariants.productId} and ${products.paused})`,
       )
       .returning({ id: productVariants.id, counter: productVariants.counter });
