@@ -6,7 +6,9 @@
 // a listing, a product) are held to a budget of their own JavaScript too: what they load
 // beyond the entry before they hydrate (zod or a form library slipping into the product page
 // through a shared helper cost it 40 kB once). `--no-build` measures the current dist.
-// Then Lighthouse on three storefront pages (scripts/lighthouse.mjs; skip with --no-lighthouse).
+// Then Lighthouse on three storefront pages (bench/lighthouse/lighthouse.mjs; skip with --no-lighthouse).
+// Lighthouse is a package of its own (bench/lighthouse/package.json), installed there from its
+// lockfile on first use, so the root `npm ci` (CI, the Docker image) does not download it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -95,5 +97,16 @@ for (const { name, size } of lazy.slice(0, 12)) console.log(`  ${kb(size)} kB  $
 const over = total > BUDGET_KB * 1000;
 console.log(`\n${over ? 'FAIL' : 'OK'}: storefront entry ${(total / 1000).toFixed(2)} kB gzip, budget ${BUDGET_KB} kB.`);
 if (pageOver) console.log(`FAIL: a landing page's own JavaScript is over its ${PAGE_BUDGET_KB} kB budget (above).`);
-const lighthouseOk = process.argv.includes('--no-lighthouse') || (await (await import('./lighthouse.mjs')).runLighthouse());
+const lighthouseOk = process.argv.includes('--no-lighthouse') || (await runLighthouse());
 process.exit(over || pageOver || !lighthouseOk ? 1 : 0);
+
+/** bench/lighthouse/lighthouse.mjs, after installing its package on first use. */
+async function runLighthouse() {
+  const dir = path.join(root, 'bench/lighthouse');
+  if (!existsSync(path.join(dir, 'node_modules/lighthouse'))) {
+    console.log('\nInstalling Lighthouse in bench/lighthouse (first use):');
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    if (install.status !== 0) return false;
+  }
+  return (await import(path.join(dir, 'lighthouse.mjs'))).runLighthouse();
+}

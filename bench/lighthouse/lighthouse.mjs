@@ -1,5 +1,7 @@
 // Lighthouse (mobile preset, simulated throttling) on the built app served by the real API,
-// with Debian's Chromium. Used by `npm run bench:web`; `node scripts/lighthouse.mjs` alone works too.
+// with Debian's Chromium. Used by `npm run bench:web`, which installs this folder's own package
+// (Lighthouse and chrome-launcher, kept out of the root `npm ci`) on first use; once installed,
+// `node bench/lighthouse/lighthouse.mjs` alone works too.
 // Each page is audited LIGHTHOUSE_RUNS times (default 3) and the median run is reported,
 // against the targets: performance and accessibility ≥ 95, SEO 100, largest contentful paint < 1.5 s.
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TARGET = { performance: 95, accessibility: 95, seo: 100, lcpMs: 1500 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
