@@ -6,6 +6,7 @@
 import type { OrderRefundView, OrderView, RecordedPaymentMethod } from '@shop/shared/orders';
 import { formatNairaAmount } from '@shop/shared/money';
 import { orderPaymentWords, paymentMethodWords } from '@shop/shared/payment-words';
+import { allows } from '@/lib/back-office-access.ts';
 
 export const RECORDED_METHOD_LABELS: Record<RecordedPaymentMethod, string> = {
   transfer: 'Bank transfer',
@@ -21,6 +22,21 @@ export const paymentRowLabel = paymentMethodWords;
 export const orderPaymentMethodLabel = orderPaymentWords;
 
 const kobo = (naira: number) => Math.round(naira * 100);
+
+/**
+ * Whether the signed-in member gets the refund form, and on what footing: `orders.refund`
+ * refunds any paid order ('refund'); without it, a member who sells at the till (`pos.sell`)
+ * may refund a till sale as their role's till refund policy says ('till-policy'), which only
+ * the server knows: allowed, refused, or a manager's approval needed, each answer shown in its
+ * words (POST /api/orders/{id}/refunds, staff/approvals.ts tillRefundCheck). null: no form.
+ */
+export function refundAccess(
+  order: Pick<OrderView, 'channel'>,
+  permissions: readonly string[] | undefined,
+): 'refund' | 'till-policy' | null {
+  if (allows(permissions, 'orders.refund')) return 'refund';
+  return order.channel === 'pos' && allows(permissions, 'pos.sell') ? 'till-policy' : null;
+}
 
 /** Naira still refundable: paid, less processed refunds and refunds the card provider is working on. */
 export function refundableAmount(order: Pick<OrderView, 'amountPaid' | 'amountRefunded' | 'refunds'>): number {

@@ -77,9 +77,12 @@ export const recordPaymentMutation = (id: string) =>
     ...changed(id),
   });
 
-/** An admin refunds all or part of a paid order, optionally putting units back on sale (stock shows change too). */
-export const refundOrderMutation = (id: string) =>
+/**
+ * An admin refunds all or part of a paid order, optionally putting units back on sale (stock shows change too).
+ * `ownRefusals`: a refund the member's till policy decides, whose 403 the form shows (it is no sign the role changed).
+ */
+export const refundOrderMutation = (id: string, { ownRefusals = false }: { ownRefusals?: boolean } = {}) =>
   mutationOptions({
-    mutationFn: (body: RefundBody) => apiRequest<OrderView>(`${orderPath(id)}/refunds`, { method: 'POST', body }),
+    mutationFn: (body: RefundBody) => apiRequest<OrderView>(`${orderPath(id)}/refunds`, { method: 'POST', body, ownRefusals }),
     ...changedWithStock(id),
   });

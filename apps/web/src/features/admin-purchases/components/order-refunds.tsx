@@ -1,7 +1,10 @@
 /**
  * An order's refunds: those given (with their state at Paystack, and the units they put back
  * on sale), and a new one for a paid order: all that is left or an amount, optionally the
- * items that came back, asked once more before the money goes.
+ * items that came back, asked once more before the money goes. Who gets the form is
+ * order-money.ts's refundAccess: with orders.refund any paid order; a member who sells at the
+ * till but may not refund orders, a till sale, as their role's till policy says (the server
+ * decides, and its refusal shows in the form).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatNairaAmount } from '@shop/shared/money';
@@ -11,11 +14,11 @@ import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
-import { useCan } from '@/lib/back-office-access.ts';
+import { usePermissions } from '@/lib/back-office-access.ts';
 import { refundOrderMutation } from '@/lib/api/orders.ts';
 import { dateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.tsx';
-import { refundableAmount, refundMethodLabel, refundQuestion, refundStateText } from '../order-money.ts';
+import { refundAccess, refundableAmount, refundMethodLabel, refundQuestion, refundStateText } from '../order-money.ts';
 import { type RefundFormBody, type RefundFormValues, refundForm, refundFormValues } from '../payment-forms.ts';
 import { errorMessage } from './order-payments.tsx';
 
@@ -23,10 +26,10 @@ const checkboxClass = 'h-4 w-4 rounded border-neutral-400 accent-neutral-900';
 const STATE_CLASSES = { pending: 'text-amber-800', processed: 'text-green-800', failed: 'text-red-700' } as const;
 
 export function OrderRefunds({ order }: { order: OrderView }) {
-  const refund = useMutation(refundOrderMutation(order.id));
+  const access = refundAccess(order, usePermissions());
+  const refund = useMutation(refundOrderMutation(order.id, { ownRefusals: access === 'till-policy' }));
   const { confirm, dialog } = useConfirm();
   const refundable = refundableAmount(order);
-  const mayRefund = useCan()('order.refund');
   const canRefund = order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded';
   const titles = new Map(order.lines.map((l) => [l.id, l.title]));
 
@@ -70,8 +73,9 @@ export function OrderRefunds({ order }: { order: OrderView }) {
           ))}
         </ul>
       )}
-      {mayRefund && canRefund && refundable > 0 ? (
+      {access && canRefund && refundable > 0 ? (
         <RefundForm
+          tillPolicy={access === 'till-policy'}
           // A fresh form (and schema) whenever what can be refunded changes.
           key={`${order.amountRefunded}-${order.refunds.length}`}
           order={order}
@@ -100,12 +104,15 @@ function heldUnitsText(order: OrderView): string {
 }
 
 function RefundForm({
+  tillPolicy,
   order,
   refundable,
   busy,
   error,
   onRefund,
 }: {
+  /** A till sale refunded as the member's role's till policy says (the server decides). */
+  tillPolicy: boolean;
   order: OrderView;
   refundable: number;
   busy: boolean;
@@ -135,6 +142,11 @@ function RefundForm({
       <h3 id={`${id}-title`} className="text-sm font-semibold">
         Refund
       </h3>
+      {tillPolicy ? (
+        <p className="text-xs text-neutral-600">
+          A till sale: your role’s till refund policy decides whether you may refund it, or whether a manager must approve.
+        </p>
+      ) : null}
       <Field label="Reason" htmlFor={reasonId} error={errors.reason?.message}>
         <input
           id={reasonId}
