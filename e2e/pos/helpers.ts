@@ -10,6 +10,8 @@ import { type StaffSession, signInWithStorage, staffSession } from '../admin/hel
 import { unique } from '../storefront/fixtures.ts';
 
 export const CASHIER = demoAccount('cashier@demo.shop');
+/** The Manager's role allows selling below zero offline (the Cashier's asks a manager's approval). */
+export const MANAGER = demoAccount('manager@demo.shop');
 
 export const auth = (session: StaffSession) => ({ authorization: `Bearer ${session.accessToken}` });
 
@@ -48,11 +50,16 @@ export async function productNow(request: APIRequestContext, id: string): Promis
 }
 
 /**
- * Signs the demo Cashier in, opens /pos and sets the device up as a till; resolves once the
- * service worker controls the page (its precache installed), so the till opens offline.
+ * Signs the member in (the demo Cashier unless told), opens /pos and sets the device up as a
+ * till; resolves once the service worker controls the page (its precache installed), so the
+ * till opens offline.
  */
-export async function prepareTill(page: Page, name: string): Promise<void> {
-  const session = await staffSession(page.request, CASHIER);
+export async function prepareTill(
+  page: Page,
+  name: string,
+  account: { email: string; password: string } = CASHIER,
+): Promise<void> {
+  const session = await staffSession(page.request, account);
   await signInWithStorage(page, session);
   await page.goto('/pos');
   await page.getByLabel('Till name').fill(name);
