@@ -1,9 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * One runner, four projects. `api` runs against PGlite, or against PostgreSQL when
  * TEST_DATABASE_URL is set (see apps/api/test/global-setup.ts). Playwright specs in e2e/
  * are not Vitest tests and are excluded.
+ *
+ * Speed (CI has 2 cores): one worker per core (Vitest's default leaves one core to its main
+ * process, which mostly waits). The `api` files run without per-file isolation: a worker
+ * runs file after file and imports the app (Fastify, the AWS SDK, React Email…) once
+ * instead of once per file; each file still gets its own database and its own app
+ * (test/helpers.ts), and no API test mocks a module or changes process.env.
  */
 export default defineConfig({
   test: {
@@ -25,10 +32,12 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          isolate: false,
         },
       },
       'apps/web/vitest.config.ts',
     ],
     exclude: ['**/node_modules/**', 'e2e/**', '**/dist/**'],
+    maxWorkers: availableParallelism(),
   },
 });

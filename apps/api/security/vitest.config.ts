@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * slower than the unit and API tests (fuzzing). Same database set-up as the `api` project:
  * PGlite by default, PostgreSQL when TEST_DATABASE_URL is set (../test/global-setup.ts).
  * The root config's `api` project includes only src/** and test/**, so these files stay out
- * of `npm test`.
+ * of `npm test`. One worker per core, as the root config has it.
  */
 export default defineConfig({
   test: {
@@ -16,5 +17,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: availableParallelism(),
   },
 });

@@ -3,7 +3,7 @@
  * an app built on it; requests go through app.inject(), so no port is needed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -38,10 +38,18 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const dump = inject('pgliteDump');
-  if (!dump) throw new Error('global setup did not prepare a database template');
-  const client = await createPglite(undefined, new Blob([readFileSync(dump)]));
-  return openDatabase({ pglite: client });
+  const pgliteTemplate = inject('pgliteTemplate');
+  if (!pgliteTemplate) throw new Error('global setup did not prepare a database template');
+  const dir = mkdtempSync(`${pgliteTemplate}-copy-`);
+  cpSync(pgliteTemplate, dir, { recursive: true });
+  const database = await openDatabase({ pglite: await createPglite(dir) });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Test config: quiet, generous rate limits, and a data directory of its own (uploads). */
