@@ -6,6 +6,14 @@ import { defineConfig, devices } from '@playwright/test';
 /**
  * Browser tests against the built web app served by the real API on a fresh embedded
  * database. Uses Debian's Chromium: no browser is downloaded.
+ *
+ * The server starts from the build (`npm run start:built`: the API is bundled again only when
+ * its sources are newer than dist/), so run `npm run build` first.
+ * Two workers (E2E_WORKERS to change it): the spec files share the one server and demo
+ * database, but each makes the products, shoppers and staff it changes (storefront/fixtures.ts,
+ * admin/team.ts) and reads the demo rows without changing them, so no file depends on
+ * another's data or order. Two is what these 2-core machines run reliably beside the server;
+ * the tests of one file still run one after another.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
@@ -18,7 +26,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
@@ -40,7 +48,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npm start',
+    command: 'npm run start:built -w @shop/api',
     cwd: '..',
     url: `http://localhost:${port}/healthz`,
     timeout: 180_000,
@@ -53,7 +61,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'always',
       DATABASE_URL: '',
-      // Every browser and API call comes from 127.0.0.1: the per-IP limits would count all tests as one client.
+      // Every browser and API call comes from 127.0.0.1: the per-IP limits would count all tests as one client;
+      // and two workers sign the demo team in at twice one worker's rate (the limits have their API tests).
+      AUTH_RATE_LIMIT: '1000',
+      AUTH_EMAIL_RATE_LIMIT: '1000',
       AUTH_IP_RATE_LIMIT: '100000',
       REGISTER_IP_RATE_LIMIT: '100000',
       CHECKOUT_IP_RATE_LIMIT: '100000',
