@@ -1,70 +1,133 @@
 #!/usr/bin/env bash
-# `npm run validate`: everything CI checks, in CI's order, on an installed checkout:
-# lint, typecheck, the tests on PGlite (the README's test command), the API tests again on
-# PostgreSQL and Redis (with the fault tests that need a PostgreSQL installation), the
-# security suite, the soak test, a fresh build and its storefront entry budget, and the
-# browser tests against that build.
-# `.ci/run` installs, starts the services, then runs exactly this.
+# `npm run validate`: everything CI checks, on an installed checkout: lint, typecheck, the
+# storefront entry budget, the tests on PGlite (the README's test command), the API tests again
+# on PostgreSQL and Redis (with the fault tests that need a PostgreSQL installation), the
+# security suite, the soak test and the browser tests. `.ci/run` installs, builds, starts the
+# services, then runs exactly this with VALIDATE_BUILT=1 (its build is the one these steps
+# use); without it the app is built here first, once.
+#
+# What runs at the same time, and why (CI's machine has 2 cores):
+#   1. three tracks side by side:
+#      - checks:     lint, typecheck, storefront budget (single-threaded tools, one core at most);
+#      - PGlite:     `npm test` (API, web, shared, repo): CPU bound, 2 Vitest workers;
+#      - PostgreSQL: `npm run test:pg`, then the security suite on PostgreSQL: the files wait
+#                    on the database server much of the time, which leaves the CPU to the others.
+#   2. then the browser tests (2 Playwright workers against one server, they need the cores),
+#   3. then the soak test alone: it measures recovery under load, so nothing else competes.
+# Each track's output is printed in one piece when it ends; the wall time of every step is
+# printed as a table at the end (and the run fails if any step failed).
 #
 # PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). When it
-# is unreachable the PostgreSQL step is skipped with a notice, except under CI, where it fails.
-# Redis: TEST_REDIS_URL (default redis://127.0.0.1:6379, used when it answers).
+# is unreachable the PostgreSQL steps are skipped with a notice, except under CI, where it fails.
+# Redis: TEST_REDIS_URL (default redis://127.0.0.1:6379, used when it answers). Under CI a Redis
+# that does not answer fails the run: its tests must not be skipped there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
-step() { printf '\n==> %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+# step NAME COMMAND...: runs one step, records its wall time (and failure) in the table.
+step() {
+  local name=$1 began status=0
+  shift
+  began=$(date +%s)
+  printf '\n==> %s (at %ss)\n' "$name" "$((began - start))"
+  "$@" || status=$?
+  printf '%s\t%s\t%s\n' "$name" "$(($(date +%s) - began))" "$status" >>"$logs/steps"
+  return "$status"
+}
+
+# track NAME FUNCTION: runs FUNCTION's steps in the background, its output kept in a log.
+track() {
+  (
+    status=0
+    "$2" >"$logs/$1.log" 2>&1 || status=$?
+    echo "$status" >"$logs/$1.status"
+  ) &
+}
+
+# finish NAME: waits for a track to end and prints its output in one piece.
+finish() {
+  while [ ! -f "$logs/$1.status" ]; do sleep 1; done
+  printf '\n======== %s ========\n' "$1"
+  cat "$logs/$1.log"
+  return "$(cat "$logs/$1.status")"
+}
+
+tcp_open() { node -e 'require("net").connect(+process.argv[2],process.argv[1]).on("connect",()=>process.exit(0)).on("error",()=>process.exit(1))' "$1" "$2"; }
 
 pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
-pg_host=$(node -e 'const u=new URL(process.argv[1]);console.log(u.hostname+" "+(u.port||5432))' "$pg_url")
-
-step "lint"
-npm run lint
-
-step "typecheck"
-npm run typecheck
-
-step "tests on PGlite (the README's test command)"
-# The embedded database: the PostgreSQL settings are for the next step only.
-env -u TEST_DATABASE_URL -u TEST_REDIS_URL npm test
-
-step "API tests on PostgreSQL (and Redis)"
+read -r pg_host pg_port < <(node -e 'const u=new URL(process.argv[1]);console.log(u.hostname+" "+(u.port||5432))' "$pg_url")
 have_pg=false
-# shellcheck disable=SC2086
-if node -e 'const [h,p]=process.argv.slice(1);require("net").connect(+p,h).on("connect",()=>process.exit(0)).on("error",()=>process.exit(1))' $pg_host; then
+if tcp_open "$pg_host" "$pg_port"; then
   have_pg=true
-  if [ -z "${TEST_REDIS_URL+set}" ]; then
-    TEST_REDIS_URL=""
-    node -e 'require("net").connect(6379,"127.0.0.1").on("connect",()=>process.exit(0)).on("error",()=>process.exit(1))' \
-      && TEST_REDIS_URL=redis://127.0.0.1:6379
-  fi
-  TEST_DATABASE_URL=$pg_url TEST_REDIS_URL=$TEST_REDIS_URL npm run test:pg
 elif [ -n "${CI:-}" ]; then
   echo "No PostgreSQL at $pg_url: CI needs it (.ci/run starts it)." >&2
   exit 1
 else
-  echo "skipped: no PostgreSQL at $pg_url (set TEST_DATABASE_URL, or start one)"
+  echo "PostgreSQL steps skipped: no PostgreSQL at $pg_url (set TEST_DATABASE_URL, or start one)."
+fi
+if [ -z "${TEST_REDIS_URL+set}" ]; then
+  TEST_REDIS_URL=""
+  tcp_open 127.0.0.1 6379 && TEST_REDIS_URL=redis://127.0.0.1:6379
+fi
+if [ -n "${CI:-}" ]; then
+  read -r redis_host redis_port < <(node -e 'const u=new URL(process.argv[1]||"redis://-");console.log(u.hostname+" "+(u.port||6379))' "$TEST_REDIS_URL")
+  if [ -z "$TEST_REDIS_URL" ] || ! tcp_open "$redis_host" "$redis_port"; then
+    echo "No Redis at ${TEST_REDIS_URL:-redis://127.0.0.1:6379}: CI runs the Redis tests (.ci/run starts it)." >&2
+    exit 1
+  fi
 fi
 
-step "security suite (npm run test:security: access matrix, fuzzing, uploads, tokens, hardening)"
-# On PostgreSQL and Redis when they are there (the Redis outage tests need them), else PGlite.
+if [ -z "${VALIDATE_BUILT:-}" ]; then
+  step "build" npm run build
+fi
+
+checks() {
+  step "lint" npm run lint &&
+    step "typecheck" npm run typecheck &&
+    step "storefront entry budget (120 KB gzip)" node scripts/bench-web.mjs --no-build --no-lighthouse
+}
+
+pglite_tests() {
+  # The embedded database: the PostgreSQL settings are for the other track.
+  step "tests on PGlite (npm test)" env -u TEST_DATABASE_URL -u TEST_REDIS_URL npm test
+}
+
+postgres_tests() {
+  export TEST_DATABASE_URL=$pg_url TEST_REDIS_URL
+  # The security suite needs PostgreSQL and Redis for its outage tests.
+  step "API tests on PostgreSQL and Redis (npm run test:pg)" npm run test:pg &&
+    step "security suite on PostgreSQL (npm run test:security)" npm run test:security
+}
+
+# Without PostgreSQL (a developer's machine): the security suite on PGlite.
+pglite_security() {
+  step "security suite on PGlite (npm run test:security)" env -u TEST_DATABASE_URL -u TEST_REDIS_URL npm run test:security
+}
+
+failed=false
+track checks checks
+track pglite pglite_tests
 if [ "$have_pg" = true ]; then
-  TEST_DATABASE_URL=$pg_url TEST_REDIS_URL=$TEST_REDIS_URL npm run test:security
+  track postgres postgres_tests
 else
-  env -u TEST_DATABASE_URL -u TEST_REDIS_URL npm run test:security
+  track security pglite_security
+fi
+finish checks || failed=true
+finish pglite || failed=true
+if [ "$have_pg" = true ]; then finish postgres || failed=true; else finish security || failed=true; fi
+
+if [ "$failed" = false ]; then
+  step "e2e (Playwright, Debian Chromium, 2 workers)" npm run test:e2e || failed=true
+fi
+if [ "$failed" = false ]; then
+  # Its own PostgreSQL server (a throwaway cluster of the machine's installation), so the
+  # restart it makes touches nothing else (it needs the machine's PostgreSQL server binaries).
+  step "soak (npm run test:soak)" npm run test:soak || failed=true
 fi
 
-step "soak (npm run test:soak: two API processes, hundreds of shoppers, a killed process and a PostgreSQL restart)"
-# Its own PostgreSQL server (a throwaway cluster of the machine's installation), so the
-# restart it makes touches nothing else (it needs the machine's PostgreSQL server binaries).
-npm run test:soak
-
-step "build"
-npm run build
-
-step "storefront entry budget (120 KB gzip)"
-node scripts/bench-web.mjs --no-build --no-lighthouse
-
-step "e2e (Playwright, Debian Chromium)"
-npm run test:e2e
-
-step "validated"
+printf '\n==> step wall times (tracks of step 1 ran side by side; total %ss)\n' "$(($(date +%s) - start))"
+awk -F'\t' '{ printf "  %5ss  %s%s\n", $2, $1, ($3 == 0 ? "" : "  FAILED") }' "$logs/steps"
+[ "$failed" = false ]
