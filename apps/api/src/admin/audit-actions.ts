@@ -49,6 +49,8 @@ export const ROUTE_AUDIT: Readonly<Record<string, RouteAudit>> = {
   'DELETE /api/pos/tills/:id': { action: 'pos.till_revoked', entity: 'tills' },
   // A member syncing for a till (a till's own token is not a member): an entry per sale recorded.
   'POST /api/pos/sales/sync': { action: 'pos.sales_synced', entity: 'orders', mode: 'each' },
+  'POST /api/pos/conflicts/:id/accept': { action: 'pos.conflict_accepted', entity: 'orders' },
+  'POST /api/pos/conflicts/:id/void': { action: 'pos.conflict_voided', entity: 'orders', mode: 'each' },
   'POST /api/pos/drawers': { action: 'pos.drawer_opened', entity: 'pos_drawers' },
   'POST /api/pos/drawers/:id/movements': { action: 'pos.drawer_cash_moved', entity: 'pos_drawers' },
   'POST /api/pos/drawers/:id/close': { action: 'pos.drawer_closed', entity: 'pos_drawers' },

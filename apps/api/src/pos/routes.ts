@@ -7,6 +7,7 @@ import drawerRoutes from './drawers-routes.ts';
 import returnRoutes from './returns-routes.ts';
 import { sellAtPos } from './service.ts';
 import catalogueRoutes from './catalogue-routes.ts';
+import conflictsRoutes from './conflicts-routes.ts';
 import syncRoutes from './sync-routes.ts';
 import tillsRoutes from './tills-routes.ts';
 
@@ -14,6 +15,7 @@ const posRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(tillsRoutes);
   await app.register(catalogueRoutes);
   await app.register(syncRoutes);
+  await app.register(conflictsRoutes);
   await app.register(drawerRoutes);
   await app.register(returnRoutes);
   app.post('/api/pos/orders', {
