@@ -16,6 +16,7 @@ export const MESSAGE_TEMPLATES = [
   'order-delivered',
   'order-cancelled',
   'order-refunded',
+  'till-receipt',
   'shop-new-order',
   'shop-low-stock',
   'shop-payment-problem',

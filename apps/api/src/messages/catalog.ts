@@ -24,6 +24,13 @@ export interface LowStockItem {
   left: number;
 }
 
+/** A till sale's tender as the receipt shows it (naira); `exchange`: what returned goods paid. */
+export interface TillReceiptTender {
+  type: 'cash' | 'card' | 'transfer' | 'store_credit' | 'exchange';
+  amount: number;
+  change: number;
+}
+
 /** The bank account shoppers pay transfers to, its number masked ("******5678"). */
 export interface BankFacts {
   bankName: string;
@@ -46,6 +53,8 @@ export interface MessageProps {
   /** Cancelled by the shopper or the shop, or expired unpaid: the items went back on sale. */
   'order-cancelled': { order: OrderView; cartUrl: string };
   'order-refunded': { order: OrderView; orderUrl: string; amount: number; reason: string };
+  /** A sale at the till (issue 29): its receipt, each tender in naira with the change, and the receipt's public page. */
+  'till-receipt': { order: OrderView; receiptUrl: string; tenders: TillReceiptTender[] };
   'shop-new-order': { order: OrderView; adminUrl: string };
   'shop-low-stock': { items: LowStockItem[]; threshold: number; adminUrl: string };
   'shop-payment-problem': { orderNumber: string; reason: string; kind: 'verification' | 'refund'; adminUrl: string };
@@ -84,6 +93,7 @@ export const SUBJECTS: { [T in MessageTemplate]: (props: StoredProps[T], shop: P
   'order-delivered': (p) => `Order ${p.order.number} was delivered`,
   'order-cancelled': (p) => `Order ${p.order.number} was cancelled`,
   'order-refunded': (p) => `Refund of ${formatNairaAmount(p.amount)} for order ${p.order.number}`,
+  'till-receipt': (p, shop) => `Your receipt ${p.order.number} from ${shop.name}`,
   'shop-new-order': (p) => `New order ${p.order.number}: ${formatNairaAmount(p.order.total)}`,
   'shop-low-stock': (p) =>
     p.items.length === 1

@@ -13,7 +13,7 @@ import { roles, type UserRow, users } from '../db/schema/index.ts';
 import type { OrderEvents } from '../orders/index.ts';
 import type { OrderWithLines } from '../orders/index.ts';
 import { toOrderView } from '../orders/index.ts';
-import type { StoredProps } from './catalog.ts';
+import type { StoredProps, TillReceiptTender } from './catalog.ts';
 import { enqueue } from './outbox.ts';
 import { seal } from './seal.ts';
 
@@ -35,6 +35,23 @@ type ShopperOrderTemplate =
   | 'order-cancelled'
   | 'order-refunded';
 
+/** A till sale's tenders for its receipt, in naira: as the till sent them, or else the payments recorded. */
+function tendersOf(order: OrderWithLines): TillReceiptTender[] {
+  if (order.posTenders?.length) {
+    return order.posTenders.map((t) => ({
+      type: t.type,
+      amount: koboToNaira(t.amount),
+      change: koboToNaira(Math.max(0, (t.tendered ?? t.amount) - t.amount)),
+    }));
+  }
+  const known = new Set<string>(['cash', 'card', 'transfer', 'store_credit', 'exchange']);
+  return order.payments.map((p) => ({
+    type: (known.has(p.method) ? p.method : 'cash') as TillReceiptTender['type'],
+    amount: koboToNaira(p.amount),
+    change: 0,
+  }));
+}
+
 /** Orders a shopper hears about: online ones with an address (a walk-in sale at the counter has none). */
 const toShopper = (order: OrderWithLines) => (order.channel !== 'pos' || order.email ? order.email : '');
 
@@ -46,6 +63,7 @@ export function createNotifier({ publicUrl, secret }: { publicUrl: string; secre
     admin: (id: string) => `${base}/purchasetable/${id}`,
     cart: () => `${base}/cart`,
     products: () => `${base}/producttable?stock=low`,
+    receipt: (id: string) => `${base}/r/${id}`,
   };
 
   async function snapshot(tx: Q, order: OrderWithLines) {
@@ -73,17 +91,41 @@ export function createNotifier({ publicUrl, secret }: { publicUrl: string; secre
     return { settings, view };
   }
 
+  /**
+   * The till's receipt to the sale's customer, when the shop has their address: each tender
+   * (as the till sent them, or the payments recorded) in naira with its change, and the
+   * receipt's public page. Once per sale.
+   */
+  async function tillReceipt(tx: Q, order: OrderWithLines, tenders: TillReceiptTender[] = tendersOf(order)) {
+    const { settings, view } = await snapshot(tx, order);
+    await enqueue(
+      tx,
+      {
+        template: 'till-receipt',
+        to: toShopper(order),
+        props: { order: view, receiptUrl: links.receipt(order.id), tenders },
+        dedupeKey: `till-receipt:${order.id}`,
+        orderId: order.id,
+      },
+      { name: settings.storeName },
+    );
+  }
+
   const orderEvents: OrderEvents = {
     async placed(tx, order) {
       await toOrderShopper(tx, order, 'order-received', { orderUrl: links.order(order.id) });
     },
     async paid(tx, order) {
+      // A sale at the counter gets the till's receipt; an exchange's, from the return that made it (pos/returns.ts).
+      if (order.channel === 'pos') {
+        if (order.paymentMethod !== 'exchange') await tillReceipt(tx, order);
+        return;
+      }
       const { settings, view } = await toOrderShopper(tx, order, 'payment-received', {
         orderUrl: links.order(order.id),
         invoiceUrl: links.invoice(order.id),
       });
-      // The shop hears about online orders; a sale at the counter it made itself.
-      if (order.channel === 'pos') return;
+      // The shop hears about online orders (a sale at the counter it made itself).
       await enqueue(
         tx,
         {
@@ -152,6 +194,7 @@ export function createNotifier({ publicUrl, secret }: { publicUrl: string; secre
 
   return {
     orderEvents,
+    tillReceipt,
 
     async welcome(tx: Q, user: Pick<UserRow, 'email' | 'firstName'>) {
       const settings = await getSettings(tx);

@@ -13,7 +13,7 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 const returnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const returns = createReturns(app.db, app.orders);
+  const returns = createReturns(app.db, app.orders, app.messages.notifier);
 
   app.post('/api/pos/returns', {
     config: { access: 'pos.sell' },

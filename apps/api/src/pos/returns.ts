@@ -12,7 +12,7 @@
  * again, it answers what was recorded.
  */
 import { randomUUID } from 'node:crypto';
-import { formatNaira, type PosReturnAnswer, type PosReturnBody } from '@shop/shared';
+import { formatNaira, koboToNaira, type PosReturnAnswer, type PosReturnBody } from '@shop/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { adjustStoreCredit } from '../customers/index.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -26,6 +26,7 @@ import {
   storeCreditEntries,
 } from '../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import type { Notifier } from '../messages/index.ts';
 import type { OrderService, OrderWithLines } from '../orders/index.ts';
 import { tillRefundCheck, type StaffRole } from '../staff/index.ts';
 import { openDrawerOf } from './drawers.ts';
@@ -110,7 +111,7 @@ async function storeCredit(
   await tx.insert(storeCreditEntries).values(change);
 }
 
-export function createReturns(db: Db, orderService: OrderService) {
+export function createReturns(db: Db, orderService: OrderService, notifier: Pick<Notifier, 'tillReceipt'>) {
   /**
    * The exchange's sale, at the catalogue's prices, in the return's transaction: the goods
    * pay `credit` of it (recorded as one payment by exchange), its tenders the rest.
@@ -163,6 +164,16 @@ export function createReturns(db: Db, orderService: OrderService) {
       .update(orders)
       .set({ ...context, posTenders: tenders, ...(input.receiptNumber && { number: input.receiptNumber }) })
       .where(eq(orders.id, made.id));
+    // Its receipt shows what the returned goods paid beside the tenders (the paid event leaves an exchange to us).
+    const credit = made.total - paid;
+    await notifier.tillReceipt(tx, { ...made, posTenders: tenders }, [
+      ...(credit > 0 ? [{ type: 'exchange' as const, amount: koboToNaira(credit), change: 0 }] : []),
+      ...tenders.map((t) => ({
+        type: t.type,
+        amount: koboToNaira(t.amount),
+        change: koboToNaira(Math.max(0, (t.tendered ?? t.amount) - t.amount)),
+      })),
+    ]);
     return { id: made.id, total: made.total, tenders };
   }
 

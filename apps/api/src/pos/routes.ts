@@ -4,6 +4,7 @@ import { errorResponse, posOrderBody, posReceipt } from '@shop/shared';
 import { getSettings } from '../content/index.ts';
 import { toOrderView } from '../orders/index.ts';
 import drawerRoutes from './drawers-routes.ts';
+import { receiptRoutes } from './receipts.ts';
 import returnRoutes from './returns-routes.ts';
 import { sellAtPos } from './service.ts';
 import catalogueRoutes from './catalogue-routes.ts';
@@ -18,6 +19,7 @@ const posRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(conflictsRoutes);
   await app.register(drawerRoutes);
   await app.register(returnRoutes);
+  await app.register(receiptRoutes);
   app.post('/api/pos/orders', {
     config: { access: 'pos.sell' },
     schema: {

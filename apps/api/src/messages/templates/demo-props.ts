@@ -222,6 +222,30 @@ export const DEMO_REFUNDED_ORDER: OrderView = {
 
 const url = DEMO_SHOP.url;
 
+/** A sale at the till, to a known customer, paid partly in cash (₦10,000 handed over) and partly by card. */
+const DEMO_TILL_SALE: OrderView = {
+  ...DEMO_PAID_ORDER,
+  id: '5f0c1a9e-8d2b-4c61-9a7e-2b3c4d5e6f70',
+  number: 'T2-000184',
+  channel: 'pos',
+  address: '',
+  city: '',
+  state: '',
+  country: '',
+  discount: 0,
+  couponDiscount: 0,
+  couponCode: null,
+  deliveryFee: 0,
+  delivery: null,
+  total: 20000,
+  amountPaid: 20000,
+  invoiceNumber: 'INV-000088',
+  payments: [{ id: 'pay-demo-2', method: 'cash', amount: 20000, reference: '', createdAt: '2026-03-14T10:12:00.000Z' }],
+  paymentProvider: 'pos',
+  paymentMethod: 'cash',
+  allowedTransitions: [],
+};
+
 /** Every template's demo props. */
 export const DEMO_PROPS: MessageProps = {
   welcome: { firstName: 'Adaeze' },
@@ -238,6 +262,14 @@ export const DEMO_PROPS: MessageProps = {
     order: DEMO_PAID_ORDER,
     orderUrl: `${url}/orders/${DEMO_PAID_ORDER.id}`,
     invoiceUrl: `${url}/orders/${DEMO_PAID_ORDER.id}/invoice`,
+  },
+  'till-receipt': {
+    order: DEMO_TILL_SALE,
+    receiptUrl: `${url}/r/${DEMO_TILL_SALE.id}`,
+    tenders: [
+      { type: 'cash', amount: 8000, change: 2000 },
+      { type: 'card', amount: 12000, change: 0 },
+    ],
   },
   'order-shipped': {
     order: { ...DEMO_PAID_ORDER, status: 'fulfilled' },

@@ -22,6 +22,7 @@ import { ShopLowStock } from './shop-low-stock.tsx';
 import { ShopNewOrder } from './shop-new-order.tsx';
 import { ShopPaymentProblem } from './shop-payment-problem.tsx';
 import { StaffInvitation } from './staff-invitation.tsx';
+import { TillReceipt } from './till-receipt.tsx';
 import { Welcome } from './welcome.tsx';
 
 type Component<T extends MessageTemplate> = (props: TemplateProps<T>) => ReactElement;
@@ -37,6 +38,7 @@ export const TEMPLATES: { [T in MessageTemplate]: Component<T> } = {
   'order-delivered': OrderDelivered,
   'order-cancelled': OrderCancelled,
   'order-refunded': OrderRefunded,
+  'till-receipt': TillReceipt,
   'shop-new-order': ShopNewOrder,
   'shop-low-stock': ShopLowStock,
   'shop-payment-problem': ShopPaymentProblem,

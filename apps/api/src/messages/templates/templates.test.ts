@@ -277,6 +277,26 @@ describe('shop messages', () => {
   });
 });
 
+describe('the till receipt', () => {
+  it('lists what was bought, each tender with the change, and links the public receipt', async () => {
+    const props = DEMO_PROPS['till-receipt'];
+    const { html, text } = await render('till-receipt');
+    for (const fact of [
+      'T2-000184',
+      'Cash',
+      '₦8,000.00 (change ₦2,000.00)',
+      'Card',
+      '₦12,000.00',
+      'Ankara Wrap Dress',
+      'View or print your receipt',
+    ]) {
+      expect(text).toContain(fact);
+    }
+    expect(html).toContain(`href="${props.receiptUrl}"`);
+    expect(html).not.toContain('/invoice');
+  });
+});
+
 describe('user-typed text', () => {
   const EVIL = '<script>alert(1)</script>';
   const evilOrder: OrderView = {
@@ -299,6 +319,7 @@ describe('user-typed text', () => {
     'order-delivered': { order: evilOrder, orderUrl: url },
     'order-cancelled': { order: evilOrder, cartUrl: url },
     'order-refunded': { order: evilOrder, orderUrl: url, amount: 10, reason: EVIL },
+    'till-receipt': { order: evilOrder, receiptUrl: url, tenders: [{ type: 'cash', amount: 10, change: 0 }] },
     'shop-new-order': { order: evilOrder, adminUrl: url },
     'shop-low-stock': { items: [{ title: EVIL, label: EVIL, sku: EVIL, left: 1 }], threshold: 3, adminUrl: url },
     'shop-payment-problem': { orderNumber: EVIL, reason: EVIL, kind: 'verification', adminUrl: url },
