@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { SyncSale } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customers, orderLines, orderPayments, orders, productVariants, tills } from '../db/schema/index.ts';
+import { customers, orderLines, orderPayments, orders, productVariants, products, tills } from '../db/schema/index.ts';
 import { insertProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, type TestContext } from '../../test/helpers.ts';
 
@@ -285,6 +285,9 @@ describe('syncing till sales', () => {
     const after = await stockOf(v.id);
     expect(after.counter).toBe(-2);
     expect(after.oversoldAt).not.toBeNull();
+    // The storefront shows stock below zero as out of stock (refresh_products counts each variant at least 0).
+    const [product] = await ctx.database.db.select().from(products).where(eq(products.id, v.productId));
+    expect(product).toMatchObject({ counter: 0, availability: 'Out of Stock' });
     expect(await orderOf(cashiers.id)).toMatchObject({ review: 'held', status: 'paid' });
 
     await settings({ posOfflineStock: 'hold_for_review' });
