@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { setVariantsMutation } from '@/lib/api/product-admin.ts';
 import { productOptions } from '@/lib/api/products.ts';
 import { notify } from '@/lib/notify.tsx';
+import { applyServerErrors } from '@/lib/server-errors.ts';
 import {
   colourPhotos,
   type VariantsFormOutput,
@@ -54,8 +55,10 @@ export function useVariantsEditor(product: ProductDetail) {
           notify.success('Variants saved');
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409 && error.message === STOCK_CHANGED) setStale(true);
-          else notify.error(error.message);
+          if (error instanceof ApiError && error.status === 409 && error.message === STOCK_CHANGED) return setStale(true);
+          // A row's refusal on its field (variants.2.barcode: a check digit, a barcode another variant has), and said.
+          applyServerErrors(form, error);
+          notify.error(error.message);
         },
       },
     );

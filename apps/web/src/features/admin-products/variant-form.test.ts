@@ -13,8 +13,11 @@ import {
   ticked,
   totalStock,
   type VariantRow,
+  variantsForm,
+  variantsFormValues,
   withPhotos,
 } from './variant-form.ts';
+import { stockWords } from '@/lib/stock-words.ts';
 
 const row = (size: string, color: string, counter = '0', sku = ''): VariantRow => ({
   sku,
@@ -102,5 +105,58 @@ describe('each colour’s photos', () => {
     ];
     const photos = { red: ['/b.webp'], blue: ['/a.webp', '/b.webp'] };
     expect(withPhotos(variants, photos, 2).map((v) => v.imageUrls)).toEqual([['/b.webp'], [], []]);
+  });
+});
+
+describe('stock below zero and barcodes (issue 29)', () => {
+  const loaded = (counter: number, barcode: string | null = null) =>
+    variantsFormValues({
+      sizeScale: 'standard',
+      imageUrls: [],
+      variants: [
+        {
+          id: 'v1',
+          sku: 'AS-M',
+          size: 'medium',
+          color: 'Red',
+          priceOverride: null,
+          discountOverride: null,
+          counter,
+          stockVersion: 4,
+          barcode,
+        },
+      ],
+    } as unknown as ProductDetail);
+  const check = (values: ReturnType<typeof loaded>) => variantsForm.safeParse(values);
+  const problemOf = (values: ReturnType<typeof loaded>) =>
+    check(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('keeps a stock below zero it loaded (a till oversold), and refuses one typed', () => {
+    const oversold = loaded(-2);
+    expect(check(oversold).success).toBe(true);
+    expect(stockWords(-2)).toBe('−2 (oversold)');
+    oversold.variants[0]!.counter = '-3';
+    expect(problemOf(oversold)).toEqual([['variants.0.counter', 'Stock cannot be negative']]);
+    oversold.variants[0]!.counter = '5';
+    expect(check(oversold).success).toBe(true);
+    const fresh = loaded(4);
+    fresh.variants[0]!.counter = '−1';
+    expect(problemOf(fresh)).toEqual([['variants.0.counter', 'Stock cannot be negative']]);
+  });
+
+  it('checks an EAN-13 or UPC-A’s check digit, and sends a barcode only when there is or was one', () => {
+    const values = loaded(3);
+    values.variants[0]!.barcode = '5901234123458';
+    expect(problemOf(values)).toEqual([
+      ['variants.0.barcode', '5901234123458 is not a valid EAN-13: its check digit should be 7'],
+    ]);
+    values.variants[0]!.barcode = ' 5901234123457 ';
+    const sent = withPhotos(variantsForm.parse(values).variants, {}, 0);
+    expect(sent[0]).toMatchObject({ barcode: '5901234123457' });
+    expect(sent[0]).not.toHaveProperty('loadedCounter');
+    expect(withPhotos(variantsForm.parse(loaded(3)).variants, {}, 0)[0]).not.toHaveProperty('barcode');
+    const cleared = loaded(3, 'ADIRE-1');
+    cleared.variants[0]!.barcode = '';
+    expect(withPhotos(variantsForm.parse(cleared).variants, {}, 0)[0]).toMatchObject({ barcode: null });
   });
 });

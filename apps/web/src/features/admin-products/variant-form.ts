@@ -4,8 +4,12 @@
  * missing size × colour, a SKU suggested from the title, stock for all, each row's name and
  * problem, the total stock, and each colour's photos. A loaded row keeps its variant's
  * `stockVersion` and sends it back, so its stock is saved only if nothing (an order, another
- * admin) changed it since it was loaded.
+ * admin) changed it since it was loaded. Stock below zero (a till's offline sales, issue 29)
+ * is shown and kept as loaded, never typed: any other value must be 0 or more. A row's
+ * barcode is optional (none: labels and scanners use its SKU's Code 128) and an EAN-13 or
+ * UPC-A must carry its check digit (shared barcodeProblem, as the API checks it).
  */
+import { barcodeProblem } from '@shop/shared/barcode';
 import type { ProductDetail } from '@shop/shared/catalog';
 import { SIZE_SCALE_NAMES, type SizeScale, variantInput } from '@shop/shared/variants';
 import { z } from 'zod';
@@ -20,12 +24,27 @@ const row = z.object({
   color: variantInput.shape.color.unwrap(),
   price: z.string().transform(typedNumber).pipe(variantInput.shape.price.unwrap()),
   discount: z.string().transform(typedNumber).pipe(variantInput.shape.discount.unwrap()),
+  barcode: z
+    .string()
+    .optional()
+    .transform((typed) => typed?.trim() || null)
+    .superRefine((code, ctx) => {
+      const problem = code === null ? null : barcodeProblem(code);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  // As the shared schema, but below zero is checked against the loaded stock (variantsForm).
   counter: z
     .string()
-    .transform((text) => typedNumber(text) ?? Number.NaN)
-    .pipe(variantInput.shape.counter),
+    .transform((text) => typedNumber(text.replace('−', '-')) ?? Number.NaN)
+    .pipe(
+      z.number({ error: 'Stock must be a number' }).int('Stock must be a whole number').max(1_000_000_000, 'Stock is too large'),
+    ),
   /** As loaded; a row added here has none. */
   stockVersion: z.number().int().optional(),
+  /** The stock as loaded: the only value below zero the row may keep. */
+  loadedCounter: z.number().int().optional(),
+  /** The barcode as loaded, if it had one: emptied, it is sent as null (cleared); never had one, it is not sent. */
+  loadedBarcode: z.string().optional(),
 });
 
 export const variantsForm = z
@@ -36,6 +55,9 @@ export const variantsForm = z
   .superRefine(({ variants }, ctx) => {
     const seen = new Set<string>();
     variants.forEach((v, i) => {
+      if (v.counter < 0 && v.counter !== v.loadedCounter) {
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'counter'], message: 'Stock cannot be negative' });
+      }
       const option = `${v.size}|${v.color.toLowerCase()}`;
       if (seen.has(option)) {
         ctx.addIssue({ code: 'custom', path: ['variants', i, 'color'], message: 'This size and colour is listed twice' });
@@ -63,6 +85,10 @@ export function variantsFormValues(product: ProductDetail): VariantsFormValues {
       discount: text(v.discountOverride),
       counter: String(v.counter),
       stockVersion: v.stockVersion,
+      loadedCounter: v.counter,
+      // The variants API's barcode (issue 29); null: none.
+      barcode: (v as { barcode?: string | null }).barcode ?? '',
+      loadedBarcode: (v as { barcode?: string | null }).barcode ?? undefined,
     })),
   };
 }
@@ -128,6 +154,7 @@ export const rowName = (row: Pick<VariantRow, 'size' | 'color'>, index: number) 
 export function rowProblem(errors: Partial<Record<keyof VariantRow, { message?: string }>> | undefined): string | undefined {
   return (
     errors?.sku?.message ??
+    errors?.barcode?.message ??
     errors?.color?.message ??
     errors?.price?.message ??
     errors?.discount?.message ??
@@ -167,14 +194,17 @@ export function colourPhotos(product: ProductDetail): Record<string, string[]> {
   return chosen;
 }
 
+type FormVariant = Omit<VariantsFormOutput['variants'][number], 'barcode'> & { barcode?: string | null };
+type SentVariant = Omit<FormVariant, 'loadedCounter' | 'loadedBarcode'> & { imageUrls: string[] };
+
 /** The variants as the API takes them: each with the photos of its colour (none: all). */
-export function withPhotos(
-  variants: VariantsFormOutput['variants'],
-  photos: Record<string, string[]>,
-  imageCount: number,
-): (VariantsFormOutput['variants'][number] & { imageUrls: string[] })[] {
-  return variants.map((v) => {
+export function withPhotos(variants: FormVariant[], photos: Record<string, string[]>, imageCount: number): SentVariant[] {
+  return variants.map(({ loadedCounter: _, loadedBarcode, barcode, ...v }) => {
     const chosen = photos[v.color.trim().toLowerCase()];
-    return { ...v, imageUrls: chosen && chosen.length > 0 && chosen.length < imageCount ? chosen : [] };
+    return {
+      ...v,
+      ...(barcode || loadedBarcode ? { barcode: barcode ?? null } : {}),
+      imageUrls: chosen && chosen.length > 0 && chosen.length < imageCount ? chosen : [],
+    };
   });
 }

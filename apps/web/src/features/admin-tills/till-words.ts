@@ -1,10 +1,5 @@
-/** How the till's back-office pages word things: stock below zero, approvals, tenders. */
+/** How the till's back-office pages word things: approvals, tenders, options. */
 import type { TillApprovalAction } from '@shop/shared/pos-till';
-
-/** "−2 (oversold)" for stock below zero (a real minus sign), the number otherwise. */
-export function stockWords(stock: number): string {
-  return stock < 0 ? `−${Math.abs(stock)} (oversold)` : String(stock);
-}
 
 export const APPROVAL_WORDS: Record<TillApprovalAction, string> = {
   discount: 'Discount above the limit',

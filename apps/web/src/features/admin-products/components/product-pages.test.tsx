@@ -466,3 +466,31 @@ describe('Product details (admin)', () => {
     expect(router.state.location.pathname).toBe('/producttable');
   });
 });
+
+describe('Variants (Edit Product): barcodes and stock below zero (issue 29)', () => {
+  it('shows a stock a till oversold, saves a barcode, and puts the server’s refusal on its field', async () => {
+    const oversold = { ...product, variants: [{ ...product.variants[0]!, counter: -2, barcode: null }] };
+    const api = mockFetch(({ url, method }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/p1' && method === 'GET') return { body: oversold };
+      if (url.pathname === '/api/products/p1/variants' && method === 'PUT') {
+        return {
+          status: 409,
+          body: {
+            msg: 'Barcode 5901234123457 is used by AS-M-RED',
+            errors: [{ path: 'variants.0.barcode', message: 'Used by AS-M-RED' }],
+          },
+        };
+      }
+    });
+    renderEdit();
+    const editor = await screen.findByRole('form', { name: 'Variants' });
+    expect((within(editor).getByLabelText('Stock of small / indigo') as HTMLInputElement).value).toBe('-2');
+    expect(within(editor).getByText('−2 (oversold)')).toBeTruthy();
+    fireEvent.change(within(editor).getByLabelText('Barcode of small / indigo'), { target: { value: '5901234123457' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save variants' }));
+    expect((await within(editor).findByRole('alert')).textContent).toBe('Used by AS-M-RED');
+    const save = api.requests.find((r) => r.url.pathname === '/api/products/p1/variants');
+    expect(save?.body).toMatchObject({ variants: [{ barcode: '5901234123457', counter: -2, stockVersion: 3 }] });
+  });
+});

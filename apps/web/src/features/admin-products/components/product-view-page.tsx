@@ -5,7 +5,7 @@
  * message with Return to Products.
  */
 import type { Product } from '@shop/shared/catalog';
-import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { ArrowLeft, Pencil, Printer, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
@@ -97,18 +97,22 @@ export function ProductViewPage({ id }: { id: string }) {
         title={p.title}
         description={p.heading}
         actions={
-          stockEditable ? (
-            <>
+          <>
+            {/* Shelf labels: everyone who sees the catalogue (catalog.read) may print them. */}
+            <Link to={`/labels?products=${p.id}`} className={buttonClass.secondary}>
+              <Printer size={16} aria-hidden="true" /> Print labels
+            </Link>
+            {stockEditable ? (
               <Link to={`/editproduct/${p.id}`} className={buttonClass.secondary}>
                 <Pencil size={16} aria-hidden="true" /> Edit
               </Link>
-              {editable ? (
-                <button type="button" className={buttonClass.danger} onClick={onDelete} disabled={remove.isPending}>
-                  <Trash2 size={16} aria-hidden="true" /> Delete
-                </button>
-              ) : null}
-            </>
-          ) : null
+            ) : null}
+            {stockEditable && editable ? (
+              <button type="button" className={buttonClass.danger} onClick={onDelete} disabled={remove.isPending}>
+                <Trash2 size={16} aria-hidden="true" /> Delete
+              </button>
+            ) : null}
+          </>
         }
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">

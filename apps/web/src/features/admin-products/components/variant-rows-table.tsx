@@ -1,8 +1,13 @@
-/** The variants' rows: size, colour, SKU, price, discount and stock of each, the first problem of a row, and its Remove. */
+/**
+ * The variants' rows: size, colour, SKU, barcode, price, discount and stock of each (stock
+ * below zero, after a till's offline sales, said as "−2 (oversold)"), the first problem of a
+ * row, and its Remove.
+ */
 import { Trash2 } from 'lucide-react';
 import type { UseFieldArrayReturn } from 'react-hook-form';
 import { buttonClass, inputClass } from '@/components/admin/ui.tsx';
 import { useCan } from '@/lib/back-office-access.ts';
+import { stockWords } from '@/lib/stock-words.ts';
 import type { VariantsForm } from '../use-variants-editor.ts';
 import { rowName, rowProblem, sizeChoices, type VariantsFormValues } from '../variant-form.ts';
 
@@ -34,11 +39,11 @@ export function VariantRowsTable({
   // relative: the hidden column heading (sr-only, placed absolutely) scrolls with the table instead of widening the page.
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full min-w-[52rem] text-left text-sm">
         <caption className="sr-only">Variants of {title || 'the product'}</caption>
         <thead className="text-xs text-neutral-600 uppercase">
           <tr>
-            {['Size', 'Colour', 'SKU', 'Price (₦)', 'Discount (₦)', 'Stock'].map((heading) => (
+            {['Size', 'Colour', 'SKU', 'Barcode', 'Price (₦)', 'Discount (₦)', 'Stock'].map((heading) => (
               <th key={heading} scope="col" className="py-2 pr-2 font-medium">
                 {heading}
               </th>
@@ -89,6 +94,17 @@ export function VariantRowsTable({
                 </td>
                 <td className="py-2 pr-2">
                   <input
+                    aria-label={`Barcode of ${name}`}
+                    aria-invalid={rowErrors?.barcode ? true : undefined}
+                    placeholder="SKU"
+                    title="Empty: labels and scanners use the SKU's Code 128"
+                    disabled={structureLocked}
+                    className={`${cellInput} w-36 font-mono`}
+                    {...form.register(`variants.${i}.barcode`)}
+                  />
+                </td>
+                <td className="py-2 pr-2">
+                  <input
                     aria-label={`Price of ${name}`}
                     inputMode="decimal"
                     placeholder={price === undefined ? '' : String(price)}
@@ -116,6 +132,9 @@ export function VariantRowsTable({
                     className={`${cellInput} w-20`}
                     {...form.register(`variants.${i}.counter`)}
                   />
+                  {row.loadedCounter !== undefined && row.loadedCounter < 0 ? (
+                    <p className="mt-1 text-xs whitespace-nowrap text-red-700">{stockWords(row.loadedCounter)}</p>
+                  ) : null}
                   {problem ? (
                     <p role="alert" className="mt-1 text-xs text-red-600">
                       {problem}

@@ -11,7 +11,8 @@ import { Badge, buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/co
 import { formatNaira } from '@shop/shared/money';
 import { conflictsOptions } from '@/lib/api/tills.ts';
 import { dateTime } from '@/lib/dates.ts';
-import { APPROVAL_WORDS, optionWords, stockWords } from '../till-words.ts';
+import { stockWords } from '@/lib/stock-words.ts';
+import { APPROVAL_WORDS, optionWords } from '../till-words.ts';
 import { useHeldSaleActions } from '../use-conflicts.ts';
 
 export function ConflictsPage() {
