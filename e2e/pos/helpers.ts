@@ -160,3 +160,25 @@ export async function storedSales(page: Page): Promise<{ id: string; receiptNumb
       }),
   );
 }
+
+/** What breaks the till's layout on this screen: sideways scrolling, and touch targets under 44 px high. */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`scrolls sideways: ${document.documentElement.scrollWidth}px in ${width}px`);
+    const targets = Array.from(
+      document.querySelectorAll<HTMLElement>('main button, main a[href], main input:not([type=radio]), main summary'),
+    );
+    for (const target of targets) {
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.height < 44)
+        problems.push(
+          `${target.tagName.toLowerCase()} "${(target.textContent || target.getAttribute('aria-label') || '').trim().slice(0, 30)}" is ${Math.round(box.height)}px high`,
+        );
+    }
+    return problems;
+  });
+}

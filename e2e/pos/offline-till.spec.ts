@@ -12,6 +12,7 @@ import {
   auth,
   completeSale,
   goOffline,
+  layoutProblems,
   pay,
   pick,
   prepareTill,
@@ -24,7 +25,7 @@ import {
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
 
 test('a till prepared online sells offline, survives a reload and syncs each sale once', async ({ page, context, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const product = await stockedProduct(request, 12_500, [
     { size: 'medium', counter: 10 },
     { size: 'large', counter: 4 },
@@ -46,10 +47,14 @@ test('a till prepared online sells offline, survives a reload and syncs each sal
   await expect(page.getByTestId('sale-total')).toHaveText('₦25,000.00');
   await pay(page, { type: 'Cash', received: '10000' });
   await expect(page.getByTestId('sale-due')).toHaveText('₦15,000.00');
+  // A phone: no sideways scrolling, every touch target at least 44 px, mid-sale.
+  expect(await layoutProblems(page)).toEqual([]);
   await pay(page, { type: 'Card (terminal)', reference: 'MONIEPOINT-0042' });
   receipts.push(await completeSale(page));
 
   await pick(page, product.title, l!.sku);
+  await page.getByText('Change price').click();
+  expect(await layoutProblems(page)).toEqual([]);
   await pay(page, { type: 'Card (terminal)', reference: 'OPAY-7781' });
   receipts.push(await completeSale(page));
 

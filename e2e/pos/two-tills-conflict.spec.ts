@@ -7,9 +7,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signInWithStorage, staffSession } from '../admin/helpers.ts';
 import {
-  auth,
   completeSale,
   goOffline,
+  layoutProblems,
   MANAGER,
   pay,
   prepareTill,
@@ -30,7 +30,7 @@ async function openTill(browser: Browser, name: string): Promise<Page> {
 }
 
 test('two offline tills selling the last unit both sync, and Sync conflicts lists it', async ({ browser, page, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const product = await stockedProduct(request, 9_000, [{ size: 'small', counter: 1 }]);
   const variant = product.variants[0]!;
   const tills = [await openTill(browser, `Door ${product.title}`), await openTill(browser, `Back ${product.title}`)];
@@ -41,6 +41,8 @@ test('two offline tills selling the last unit both sync, and Sync conflicts list
     // Each till saw one in stock when it last synced.
     await scan(till, variant.sku);
     await pay(till, { type: 'Cash', received: '10000' });
+    // A tablet: no sideways scrolling, touch targets at least 44 px.
+    expect(await layoutProblems(till)).toEqual([]);
     receipts.push(await completeSale(till));
     await expect(till.getByRole('status').filter({ hasText: 'Offline: 1 sale waiting to sync' })).toBeVisible();
   }
