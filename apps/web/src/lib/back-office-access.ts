@@ -42,7 +42,7 @@ export const PAGE_NEEDS = {
   createbanner: 'content.write', // GET /api/banners/all
   pos: 'pos.sell', // POST /api/pos/orders
   tills: 'pos.sell', // GET /api/pos/tills (revoking one needs settings.write: an action below)
-  'pos-conflicts': 'orders.read', // GET /api/pos/conflicts
+  'pos-conflicts': 'orders.read', // GET /api/pos/conflicts (Accept and Void: actions below)
   drawers: ['pos.sell', 'reports.sales'], // GET /api/pos/drawers
   'drawers/:id': ['pos.sell', 'reports.sales'], // GET /api/pos/drawers/:id/report
   labels: 'catalog.read', // GET /api/products/:id of each product labelled
@@ -84,6 +84,10 @@ export const ACTION_NEEDS = {
   'customers.search': 'customers.read',
   /** Revoke a till (DELETE /api/pos/tills/:id): a lost or stolen device. */
   'till.revoke': 'settings.write',
+  /** Accept a sale held for review (POST /api/pos/conflicts/:saleId/accept: its stock taken). */
+  'till.acceptHeld': 'orders.fulfil',
+  /** Void a sale held for review (POST /api/pos/conflicts/:saleId/void: its money given back). */
+  'till.voidHeld': 'orders.refund',
   /** The Store card of Settings. */
   'settings.store': 'settings.write',
   /** The bank account shoppers pay transfers to, in the Store card. */

@@ -195,7 +195,10 @@ export function colourPhotos(product: ProductDetail): Record<string, string[]> {
 }
 
 type FormVariant = Omit<VariantsFormOutput['variants'][number], 'barcode'> & { barcode?: string | null };
-type SentVariant = Omit<FormVariant, 'loadedCounter' | 'loadedBarcode'> & { imageUrls: string[] };
+type SentVariant = Omit<FormVariant, 'loadedCounter' | 'loadedBarcode' | 'barcode'> & {
+  barcode: string | null | undefined;
+  imageUrls: string[];
+};
 
 /** The variants as the API takes them: each with the photos of its colour (none: all). */
 export function withPhotos(variants: FormVariant[], photos: Record<string, string[]>, imageCount: number): SentVariant[] {
@@ -203,7 +206,8 @@ export function withPhotos(variants: FormVariant[], photos: Record<string, strin
     const chosen = photos[v.color.trim().toLowerCase()];
     return {
       ...v,
-      ...(barcode || loadedBarcode ? { barcode: barcode ?? null } : {}),
+      // undefined (left out of the JSON) for a variant that never had one.
+      barcode: barcode || loadedBarcode ? (barcode ?? null) : undefined,
       imageUrls: chosen && chosen.length > 0 && chosen.length < imageCount ? chosen : [],
     };
   });

@@ -93,4 +93,12 @@ describe('Sync conflicts', () => {
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('No sale is waiting for review.')).toBeTruthy();
   });
+
+  it('offers Accept and Void only to whom the API allows them (orders.fulfil, orders.refund)', async () => {
+    signInStaff('fulfilment');
+    renderConflicts();
+    const held = await screen.findByRole('region', { name: 'Held for review' });
+    expect(within(held).getByRole('button', { name: 'Accept sale T1-000003' })).toBeTruthy();
+    expect(within(held).queryByRole('button', { name: 'Void sale T1-000003' })).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, buttonClass, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { formatNaira } from '@shop/shared/money';
 import { conflictsOptions } from '@/lib/api/tills.ts';
+import { useCan } from '@/lib/back-office-access.ts';
 import { dateTime } from '@/lib/dates.ts';
 import { stockWords } from '@/lib/stock-words.ts';
 import { APPROVAL_WORDS, optionWords } from '../till-words.ts';
@@ -36,6 +37,8 @@ export function ConflictsPage() {
 
 function Conflicts({ view }: { view: ConflictsView }) {
   const actions = useHeldSaleActions();
+  // As the API asks: accepting takes stock (orders.fulfil), voiding gives money back (orders.refund).
+  const can = useCan();
   return (
     <>
       <Section title="Held for review" empty="No sale is waiting for review." count={view.held.length}>
@@ -45,6 +48,7 @@ function Conflicts({ view }: { view: ConflictsView }) {
               <button
                 type="button"
                 className={buttonClass.primary}
+                hidden={!can('till.acceptHeld')}
                 disabled={actions.busy}
                 onClick={() => actions.decide(sale, 'accept')}
               >
@@ -53,6 +57,7 @@ function Conflicts({ view }: { view: ConflictsView }) {
               <button
                 type="button"
                 className={buttonClass.danger}
+                hidden={!can('till.voidHeld')}
                 disabled={actions.busy}
                 onClick={() => actions.decide(sale, 'void')}
               >
