@@ -1,9 +1,11 @@
 /**
  * The till's cash drawers (issue 29): open, pay in and out, close with the cash counted, list,
- * and the Z-report as JSON (printed by the back office) or CSV. A cashier (pos.sell) does all
- * of it on their till; the back office's reports (reports.sales) read drawers and their
+ * and the Z-report as JSON (printed by the back office) or CSV. The till does the writes with
+ * its device token (a drawer opened offline syncs like a sale; it reaches its own drawers
+ * only), or a cashier (pos.sell) naming the till; the back office's reports (reports.sales) read drawers and their
  * Z-reports too. Writes are audited in their own transaction like every staff write.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   drawerCloseAnswer,
@@ -20,6 +22,7 @@ import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { closeDrawer, DRAWER_NOT_FOUND, drawerRow, findDrawer, listDrawers, moveCash, openDrawer } from './drawers.ts';
+import { resolveTill } from './till-auth.ts';
 import { zReport as buildZReport, zReportCsv, zReportFileName } from './z-report.ts';
 
 const tags = ['point of sale'];
@@ -29,9 +32,16 @@ const idParams = z.object({ id: z.string() });
 /** Who reads drawers and their Z-reports: the cashiers who run them, and whoever sees the sales figures. */
 const READERS = ['pos.sell', 'reports.sales'] as const;
 
+/** Who writes to a drawer: the member, and, for a till's own token, that till (its drawers only). */
+const writer = (request: FastifyRequest) => ({
+  userId: request.user?.id ?? null,
+  tillId: request.till?.device ? request.till.id : null,
+});
+
 const drawerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/pos/drawers', {
-    config: { access: 'pos.sell' },
+    config: { access: 'till' },
+    preHandler: resolveTill,
     schema: {
       tags,
       security,
@@ -41,13 +51,13 @@ const drawerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: drawerView, 201: drawerView, ...errors },
     },
     handler: async (request, reply) => {
-      const { drawer, created } = await openDrawer(app.db, request.body.tillId, request.body, request.user!.id);
+      const { drawer, created } = await openDrawer(app.db, request.till!.id, request.body, request.user?.id ?? null);
       return reply.status(created ? 201 : 200).send(drawer);
     },
   });
 
   app.post('/api/pos/drawers/:id/movements', {
-    config: { access: 'pos.sell' },
+    config: { access: 'till' },
     schema: {
       tags,
       security,
@@ -58,13 +68,13 @@ const drawerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: drawerMovementView, 201: drawerMovementView, ...errors },
     },
     handler: async (request, reply) => {
-      const { movement, created } = await moveCash(app.db, request.params.id, request.body, request.user!.id);
+      const { movement, created } = await moveCash(app.db, request.params.id, request.body, writer(request));
       return reply.status(created ? 201 : 200).send(movement);
     },
   });
 
   app.post('/api/pos/drawers/:id/close', {
-    config: { access: 'pos.sell' },
+    config: { access: 'till' },
     schema: {
       tags,
       security,
@@ -74,7 +84,7 @@ const drawerRoutes: FastifyPluginAsyncZod = async (app) => {
       body: drawerCloseBody,
       response: { 200: drawerCloseAnswer, ...errors },
     },
-    handler: async (request) => closeDrawer(app.db, request.params.id, request.body, request.user!.id),
+    handler: async (request) => closeDrawer(app.db, request.params.id, request.body, writer(request)),
   });
 
   app.get('/api/pos/drawers', {

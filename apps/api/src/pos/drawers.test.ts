@@ -92,11 +92,40 @@ describe('opening a drawer', () => {
     const till = await insertTill(ctx.database.db);
     expect((await open(till.id, -1)).statusCode).toBe(400);
     expect((await as(cashier)('POST', '/api/pos/drawers', { id: newId(), float: 100 })).json()).toMatchObject({
-      msg: 'Say which till the drawer is on',
+      msg: 'Name the till (tillId)',
     });
     expect((await open(newId(), 100)).statusCode).toBe(404);
     expect((await as(cashier)('POST', '/api/pos/drawers', { id: 'not-a-uuid', tillId: till.id, float: 1 })).statusCode).toBe(400);
     expect((await as(cashier)('GET', `/api/pos/drawers?tillId=${till.id}`)).json()).toEqual([]);
+  });
+});
+
+describe("the till's own token", () => {
+  it("opens, moves and closes its own drawers, and finds no other till's", async () => {
+    const registered = await as(cashier)('POST', '/api/pos/tills', { name: 'Tablet by the door' });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const { tillId, deviceToken } = registered.json();
+    const device = (method: InjectOptions['method'], url: string, payload: object) =>
+      ctx.app.inject({ method, url, headers: bearer(deviceToken), payload });
+    const id = newId();
+    const opened = await device('POST', '/api/pos/drawers', { id, float: 200_000, openedAt: '2026-11-26T07:30:00.000Z' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json()).toMatchObject({ tillId, openedBy: null, openedAt: '2026-11-26T07:30:00.000Z' });
+    const moved = await device('POST', `/api/pos/drawers/${id}/movements`, {
+      id: newId(),
+      kind: 'pay_out',
+      amount: 50_000,
+      reason: 'Pure water',
+    });
+    expect(moved.statusCode).toBe(201);
+
+    const other = await insertTill(ctx.database.db);
+    const otherDrawer = newId();
+    await open(other.id, 0, otherDrawer);
+    expect((await device('POST', `/api/pos/drawers/${otherDrawer}/close`, { counted: 0 })).statusCode).toBe(404);
+    expect((await device('POST', '/api/pos/drawers', { id: newId(), tillId: other.id, float: 0 })).statusCode).toBe(403);
+    const closed = await device('POST', `/api/pos/drawers/${id}/close`, { counted: 150_000 });
+    expect(closed.json()).toMatchObject({ expected: 150_000, overShort: 0 });
   });
 });
 

@@ -136,11 +136,18 @@ export async function openDrawer(
 }
 
 /** Locks the drawer's row (closing and movements take turns on it); 404 when there is none. */
-async function lockDrawer(tx: Tx, id: string): Promise<PosDrawerRow> {
+async function lockDrawer(tx: Tx, id: string, tillId: string | null): Promise<PosDrawerRow> {
   if (!isUuid(id)) throw notFound(DRAWER_NOT_FOUND);
   const [row] = await tx.select().from(posDrawers).where(eq(posDrawers.id, id)).for('update');
-  if (!row) throw notFound(DRAWER_NOT_FOUND);
+  // A till's token reaches its own drawers only; another's is as unknown to it as none.
+  if (!row || (tillId !== null && row.tillId !== tillId)) throw notFound(DRAWER_NOT_FOUND);
   return row;
+}
+
+/** Who writes: the member (null for a till's own token), and the till whose token it is (null for a member). */
+export interface DrawerWriter {
+  userId: string | null;
+  tillId: string | null;
 }
 
 const closedAlready = (drawer: PosDrawerRow) => conflict(`This drawer was closed ${drawer.closedAt!.toISOString()}`);
@@ -153,10 +160,10 @@ export async function moveCash(
   db: Db,
   drawerId: string,
   body: DrawerMovementBody,
-  userId: string | null,
+  { userId, tillId }: DrawerWriter,
 ): Promise<{ movement: DrawerMovementView; created: boolean }> {
   return db.transaction(async (tx) => {
-    const drawer = await lockDrawer(tx, drawerId);
+    const drawer = await lockDrawer(tx, drawerId, tillId);
     const [known] = await tx.select().from(posDrawerMovements).where(eq(posDrawerMovements.id, body.id));
     if (known) {
       if (known.drawerId !== drawer.id) throw conflict('That movement id belongs to another drawer');
@@ -188,10 +195,10 @@ export async function closeDrawer(
   db: Db,
   drawerId: string,
   body: DrawerCloseBody,
-  userId: string | null,
+  { userId, tillId }: DrawerWriter,
 ): Promise<{ expected: number; counted: number; overShort: number; drawer: DrawerView }> {
   return db.transaction(async (tx) => {
-    const drawer = await lockDrawer(tx, drawerId);
+    const drawer = await lockDrawer(tx, drawerId, tillId);
     if (drawer.closedAt) throw closedAlready(drawer);
     const { expected } = await drawerCash(tx, drawer);
     const overShort = body.counted - expected;
