@@ -29,4 +29,3 @@ export * from './two-factor.ts';
 export * from './pos-till.ts';
 export * from './barcode.ts';
 export * from './pos-drawers.ts';
-export * from './pos-drawers.ts';
