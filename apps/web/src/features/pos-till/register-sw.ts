@@ -1,10 +1,13 @@
 /**
  * Registers the app's service worker (src/sw.ts, built to /sw.js, scope '/') from the till,
- * which needs it to open offline. Not in the development server (Vite serves no /sw.js).
+ * which needs it to open offline, and asks the browser to keep the till's storage when the
+ * device runs short of space (sales not yet synced live there). Not in the development
+ * server (Vite serves no /sw.js).
  */
 import { SERVICE_WORKER_URL } from '@/lib/sw-caches.ts';
 
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => undefined);
+  navigator.storage?.persist?.().catch(() => undefined);
 }

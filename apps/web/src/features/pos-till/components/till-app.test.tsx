@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { TillCatalogue, TillStaff } from '@shop/shared/pos-till';
 import { scrypt } from '@noble/hashes/scrypt.js';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session-store.ts';
@@ -118,7 +118,11 @@ async function prepare() {
   return user;
 }
 
-describe('the till', () => {
+/** A whole sale typed in, through IndexedDB and scrypt: a while on a busy machine. */
+const SALE_TEST_MS = 20_000;
+configure({ asyncUtilTimeout: 5000 });
+
+describe('the till', { timeout: SALE_TEST_MS }, () => {
   it('is set up online, then sells offline with change, keeps the sale waiting and syncs it when the network returns', async () => {
     const api = server();
     const user = await prepare();
