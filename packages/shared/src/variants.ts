@@ -4,6 +4,7 @@
  * variant, with no size and no colour. Money is naira here, as everywhere in the API.
  */
 import { z } from 'zod';
+import { barcodeProblem } from './barcode.ts';
 import { AVAILABILITY, SIZES } from './constants.ts';
 
 /**
@@ -58,11 +59,26 @@ export const variantInput = z.object({
   /** Naira; null or absent: the product's own. */
   price: money('Price').nullish(),
   discount: money('Discount').nullish(),
+  /**
+   * Below zero only as the editor loaded it (offline till sales took it there, issue 29): the
+   * API refuses setting a new negative value.
+   */
   counter: z
     .number({ error: 'Stock must be a number' })
     .int('Stock must be a whole number')
-    .min(0, 'Stock cannot be negative')
+    .min(-1_000_000_000, 'Stock is too small')
     .max(1_000_000_000, 'Stock is too large'),
+  /**
+   * Unique (case-insensitive); 12 or 13 digits are a UPC-A or EAN-13 and must carry their
+   * check digit (barcode.ts). Null: the SKU's Code 128. Absent: a kept variant keeps its own.
+   */
+  barcode: z
+    .string()
+    .nullish()
+    .superRefine((code, check) => {
+      const problem = typeof code === 'string' && code !== '' ? barcodeProblem(code) : null;
+      if (problem) check.addIssue({ code: 'custom', message: problem });
+    }),
   /** URLs of the product's images that show this colour (none: all). */
   imageUrls: z.array(z.string().max(2000)).max(30).optional(),
   /**
@@ -102,6 +118,8 @@ export const variantView = z.object({
   priceOverride: z.number().nullable(),
   discountOverride: z.number().nullable(),
   counter: z.number().int(),
+  /** Null: the SKU's Code 128 is its barcode. Always sent (optional for clients' fixtures made before it). */
+  barcode: z.string().nullable().optional(),
   /** Goes up with every change of `counter` (an order, a refund, an edit): what a save of the stock is checked against. */
   stockVersion: z.number().int(),
   availability: z.enum(AVAILABILITY),

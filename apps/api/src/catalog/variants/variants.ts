@@ -101,6 +101,7 @@ export function toVariantView(row: VariantRow, product: PricedProduct, imageUrl:
     priceOverride: row.price === null ? null : koboToNaira(row.price),
     discountOverride: row.discount === null ? null : koboToNaira(row.discount),
     counter: row.counter,
+    barcode: row.barcode,
     stockVersion: row.stockVersion,
     availability: variantAvailability(row, product.paused),
     imageUrls: (shown.length > 0 ? shown : product.images).map(imageUrl),
@@ -147,6 +148,9 @@ function checkSet(product: LockedProduct, specs: VariantSpec[], imageId: (url: s
     const skuKey = v.sku.toUpperCase();
     if (skus.has(skuKey)) throw conflict(`The SKU "${v.sku}" is used twice`);
     skus.set(skuKey, v.sku);
+    const barcodeKey = v.barcode ? `barcode ${v.barcode.toLowerCase()}` : undefined;
+    if (barcodeKey && skus.has(barcodeKey)) throw conflict(`The barcode "${v.barcode}" is used twice`);
+    if (barcodeKey) skus.set(barcodeKey, v.barcode!);
     const option = optionKey(v.size, v.color);
     if (options.has(option)) throw conflict(`"${optionLabel(v.size, v.color)}" is listed twice`);
     options.set(option, option);
@@ -228,6 +232,10 @@ export async function replaceVariants(
     existing.filter((v) => v.archivedAt === null).map((v) => v.id),
     matched.map(({ spec, row }) => ({ spec, row, images: spec.images, stockVersion: spec.stockVersion })),
   );
+  for (const { spec, row } of matched) {
+    // Below zero only as it was loaded (offline till sales took it there); never set anew.
+    if (spec.counter < 0 && spec.counter !== row?.counter) throw badRequest(`Stock cannot be negative (${spec.sku})`);
+  }
   const kept = new Set(matched.flatMap((m) => (m.row ? [m.row.id] : [])));
   const others = await tx
     .select({ sku: productVariants.sku })
@@ -262,6 +270,8 @@ export async function replaceVariants(
         price: spec.price,
         discount: spec.discount,
         counter: spec.counter,
+        // Empty clears it (the SKU's Code 128 again); absent keeps a kept variant's own.
+        ...(spec.barcode !== undefined && { barcode: spec.barcode || null }),
         position,
       };
       if (row) {
@@ -282,6 +292,10 @@ export async function replaceVariants(
       }
     }
   } catch (error) {
+    if (isUniqueViolation(error, 'product_variants_barcode_key')) {
+      const taken = specs.find((s) => s.barcode && String(error).toLowerCase().includes(s.barcode.toLowerCase()));
+      throw conflict(`The barcode${taken?.barcode ? ` "${taken.barcode}"` : ''} is already used by another variant`);
+    }
     if (isUniqueViolation(error, 'product_variants_sku_key')) {
       skuTaken(
         error,
