@@ -6,7 +6,13 @@
  * refuses the sale), 'approval' asks for a manager's PIN, 'allow' goes ahead. The server
  * checks the same again when the sale syncs.
  */
-import type { PosTillSettings, TillApprovalAction, TillStaff, TillVariant } from '@shop/shared/pos-till';
+import {
+  type PosTillSettings,
+  TILL_APPROVAL_POLICY,
+  type TillApprovalAction,
+  type TillStaff,
+  type TillVariant,
+} from '@shop/shared/pos-till';
 import { type CartLine, cartTotals } from './cart.ts';
 
 type Policy = 'allow' | 'deny' | 'approval';
@@ -92,17 +98,10 @@ export function checkSale({ lines, cashier, variants, settings, offline, offline
   return check;
 }
 
-/** The members who may approve `action`: their own role allows it, and they have a PIN on this till. */
+/**
+ * The members who may approve `action`: their own role allows it (TILL_APPROVAL_POLICY, as the
+ * server checks: an offline limit by a role that may sell below zero), and they have a PIN here.
+ */
 export function approvers(staff: TillStaff[], action: TillApprovalAction): TillStaff[] {
-  const key = {
-    discount: 'discount',
-    price_override: 'priceOverride',
-    refund: 'refund',
-    negative_stock: 'negativeStock',
-  } as const;
-  return staff.filter((member) => {
-    if (!member.pin) return false;
-    if (action === 'offline_limit') return member.role.name === 'Owner' || member.role.name === 'Manager';
-    return member.role.pos[key[action]] === 'allow';
-  });
+  return staff.filter((member) => member.pin !== null && member.role.pos[TILL_APPROVAL_POLICY[action]] === 'allow');
 }
