@@ -34,7 +34,7 @@ test('register a till, print labels, a synced sale’s public receipt, revoke th
   const productId: string = (list.items ?? list.data ?? list)[0].id;
   const product = await (await request.get(`/api/products/${productId}`)).json();
   await page.goto(`/labels?products=${productId}&copies=2`);
-  await expect(page.getByTestId('shelf-label')).toHaveCount(product.variants.length * 2);
+  await expect(page.getByTestId('shelf-label')).toHaveCount(product.variants.length * 2, { timeout: 30_000 });
   await expect(
     page
       .getByTestId('shelf-label')
@@ -76,7 +76,8 @@ test('register a till, print labels, a synced sale’s public receipt, revoke th
 
   await page.goto(`/r/${saleId}`);
   const receipt = page.getByRole('article', { name: `Receipt ${prefix}-000001` });
-  await expect(receipt).toBeVisible();
+  // The receipt's request after the page's code: slow on a loaded machine (it showed 'Loading the receipt…' past 5 s).
+  await expect(receipt).toBeVisible({ timeout: 30_000 });
   await expect(receipt.getByText('Customer: Chiamaka')).toBeVisible();
   await expect(receipt).not.toContainText(customer.lastName);
   await expect(receipt.getByRole('img', { name: `Barcode ${prefix}-000001` })).toBeVisible();
