@@ -39,7 +39,12 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
   delivery_methods: { owner: 'delivery' },
   coupons: { owner: 'coupons' },
   coupon_redemptions: { owner: 'coupons' },
-  orders: { owner: 'orders' },
+  orders: {
+    owner: 'orders',
+    alsoWrittenBy: {
+      pos: "the till's columns of a sale made through app.orders: an exchange's till, drawer and tenders (returns.ts), a held sale's review (conflicts.ts)",
+    },
+  },
   order_lines: { owner: 'orders' },
   order_payments: { owner: 'orders' },
   order_refunds: { owner: 'orders' },
