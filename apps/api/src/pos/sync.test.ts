@@ -300,6 +300,10 @@ describe('syncing till sales', () => {
   it('takes a member with pos.sell naming the till, and refuses a body that is not a sync', async () => {
     const v = await variant(5);
     expect((await sync([sale(v.id)], cashier.accessToken)).json().results[0].status).toBe('recorded');
+    expect((await statuses([sale(v.id, { drawerId: randomUUID() })]))[0]).toMatchObject({
+      status: 'conflict',
+      message: 'Unknown drawer: open the drawer on this till first',
+    });
     expect((await sync([])).statusCode).toBe(400);
     expect((await sync([{ ...sale(v.id), receiptNumber: '184' }])).statusCode).toBe(400);
   });

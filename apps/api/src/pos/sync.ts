@@ -16,7 +16,7 @@ import { type PosTillSettings, type SyncResult, type SyncSale, TILL_APPROVAL_POL
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { adjustStoreCredit, findCustomerById } from '../customers/index.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { isUniqueViolation } from '../db/errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { orders, productVariants, products, roles, storeCreditEntries, users } from '../db/schema/index.ts';
 import { conflict, HttpError } from '../lib/http-error.ts';
 import type { OrderService, TillSale } from '../orders/index.ts';
@@ -122,6 +122,8 @@ async function syncSale(context: SyncContext, sale: SyncSale): Promise<SyncResul
       return { id: sale.id, status: 'recorded', orderId: made.id, ...(made.review === 'held' && { message: 'Held for review' }) };
     } catch (error) {
       if (isUniqueViolation(error)) return (await recorded(db, sale)) ?? Promise.reject(error);
+      // A drawer the server does not know (never opened through the API, or another shop's).
+      if (isForeignKeyViolation(error)) return refused(sale, 'Unknown drawer: open the drawer on this till first');
       if (stock === 'take' && sale.offline && error instanceof HttpError && STOCK_SHORT.test(error.message)) {
         return attempt(whenShort(context, sale, staff));
       }
