@@ -254,6 +254,16 @@ export type ApprovalRequest = z.infer<typeof approvalRequest>;
 export const approvalView = z.object({ approvalId: z.string(), expiresAt: z.string() });
 export type ApprovalView = z.infer<typeof approvalView>;
 
+/** GET /api/pos/approvers?action=: the asking member's own policy for the action, and who may approve it by PIN. */
+export const approversQuery = z.object({
+  action: z.enum(APPROVAL_ACTIONS, 'Choose discount, price_override, refund or negative_stock'),
+});
+export const approvers = z.object({
+  policy: posPolicy,
+  approvers: z.array(z.object({ id: z.string(), name: z.string(), roleName: z.string() })),
+});
+export type Approvers = z.infer<typeof approvers>;
+
 /** A wrong PIN (403): how many tries are left before it locks. */
 export const wrongPinResponse = errorResponse.extend({ attemptsLeft: z.number().int() });
 /** A locked PIN (423, with Retry-After): until when. */

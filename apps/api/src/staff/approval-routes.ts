@@ -1,10 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { approvalRequest, approvalView, errorResponse, nairaToKobo, pinLockedResponse, wrongPinResponse } from '@shop/shared';
+import {
+  approvalRequest,
+  approvalView,
+  approvers,
+  approversQuery,
+  errorResponse,
+  nairaToKobo,
+  pinLockedResponse,
+  wrongPinResponse,
+} from '@shop/shared';
 import { clientOf } from '../lib/client-address.ts';
 import { requestApproval } from './approvals.ts';
+import { listApprovers } from './approvers.ts';
 
 /** The till's approvals by a manager's PIN. */
 const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/pos/approvers', {
+    config: { access: 'pos.sell' },
+    schema: {
+      tags: ['point of sale'],
+      summary: `Who may approve a till action by PIN: the asking member's own role policy for it (allow, deny or approval), and the active members with a PIN whose role allows it, by name and role name`,
+      security: [{ bearerAuth: [] }],
+      querystring: approversQuery,
+      response: { 200: approvers, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+    },
+    handler: async (request) => listApprovers(app.db, request.staff!.role, request.query.action),
+  });
+
   app.post('/api/pos/approvals', {
     // Its own audit entries: a wrong PIN's count and record must stay although the answer is a 4xx.
     config: { access: 'pos.sell', audit: false },

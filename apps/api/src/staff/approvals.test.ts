@@ -209,6 +209,44 @@ describe('POST /api/pos/approvals', () => {
   });
 });
 
+describe('GET /api/pos/approvers', () => {
+  it("answers the asker's own policy and the active members with a PIN whose role allows the action", async () => {
+    const withoutPin = await createStaff(ctx, 'manager');
+    const res = await as(cashier.accessToken)('GET', '/api/pos/approvers?action=refund');
+    expect(res.statusCode, res.body).toBe(200);
+    const { policy, approvers } = res.json() as { policy: string; approvers: { id: string; name: string; roleName: string }[] };
+    expect(policy).toBe('approval');
+    const ids = approvers.map((a) => a.id);
+    expect(ids).toEqual(expect.arrayContaining([manager.user.id, owner.user.id]));
+    expect(ids).not.toContain(cashier.user.id);
+    expect(ids).not.toContain(withoutPin.user.id);
+    expect(approvers.find((a) => a.id === manager.user.id)).toEqual({
+      id: manager.user.id,
+      name: 'Manager Staff', // createStaff's names
+      roleName: 'Manager',
+    });
+    expect((await as(manager.accessToken)('GET', '/api/pos/approvers?action=refund')).json().policy).toBe('allow');
+  });
+
+  it('leaves out a deactivated member, and refuses an action it does not know (400)', async () => {
+    const other = await createStaff(ctx, 'manager');
+    await setPin(other, '2468');
+    const listed = async () =>
+      ((await as(cashier.accessToken)('GET', '/api/pos/approvers?action=discount')).json().approvers as { id: string }[]).map(
+        (a) => a.id,
+      );
+    expect(await listed()).toContain(other.user.id);
+    const off = await as(owner.accessToken)('PATCH', `/api/staff/${other.user.id}`, { active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await listed()).not.toContain(other.user.id);
+    expect((await as(cashier.accessToken)('GET', '/api/pos/approvers?action=steal')).statusCode).toBe(400);
+  });
+
+  it('is pos.sell: anonymous 401, a shopper and the templates without it 403 naming it', async () => {
+    await expectRefusedWithout(ctx, 'pos.sell', [{ method: 'GET', url: '/api/pos/approvers?action=refund' }]);
+  });
+});
+
 describe("a cashier's refund of a till sale", () => {
   const approve = async (orderId: string, amount: number, by: Staff = cashier) =>
     (await ask(by, { managerId: manager.user.id, pin: '4321', action: 'refund', amount, orderId })).json().approvalId as string;

@@ -8,6 +8,10 @@
 import type { AuthResponse } from '@shop/shared/auth';
 import type {
   AcceptInvitationBody,
+  ApprovalAction,
+  ApprovalRequest,
+  Approvers,
+  ApprovalView,
   InvitationInput,
   InvitationView,
   RoleInput,
@@ -101,6 +105,24 @@ export const cancelInvitationMutation = mutationOptions({
 export const acceptInvitationMutation = mutationOptions({
   mutationFn: (body: AcceptInvitationBody) =>
     apiRequest<AuthResponse>('/api/staff/invitations/accept', { method: 'POST', body, ownRefusals: true }),
+});
+
+// ── Approvals by PIN ─────────────────────────────────────────────────────────────────────
+
+/** The signed-in member's own till policy for an action, and who may approve it (pos.sell). */
+export const approversOptions = (action: ApprovalAction) =>
+  queryOptions({
+    queryKey: [...staffKeys.all, 'approvers', action],
+    queryFn: () => apiRequest<Approvers>(`/api/pos/approvers?action=${action}`),
+  });
+
+/**
+ * A manager's PIN approving one action. A wrong PIN (403) or a locked one (423) is the form's
+ * to show: it must not be taken for the signed-in member's own permissions changing.
+ */
+export const approvalMutation = mutationOptions({
+  mutationFn: (body: ApprovalRequest) =>
+    apiRequest<ApprovalView>('/api/pos/approvals', { method: 'POST', body, ownRefusals: true }),
 });
 
 // ── Roles ───────────────────────────────────────────────────────────────────────────────

@@ -3,24 +3,27 @@
  * on sale), and a new one for a paid order: all that is left or an amount, optionally the
  * items that came back, asked once more before the money goes. Who gets the form is
  * order-money.ts's refundAccess: with orders.refund any paid order; a member who sells at the
- * till but may not refund orders, a till sale, as their role's till policy says (the server
- * decides, and its refusal shows in the form).
+ * till but may not refund orders, a till sale, as their role's till policy says: `allow`
+ * refunds, `deny` gets no form, `approval` asks a manager's PIN first (refund-approval.tsx);
+ * the server decides each time, and its refusal shows in the form.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatNairaAmount } from '@shop/shared/money';
 import type { OrderView } from '@shop/shared/orders';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useConfirm } from '@/components/admin/confirm-dialog.tsx';
 import { buttonClass, Card, ErrorNotice, errorProps, Field, inputClass } from '@/components/admin/ui.tsx';
 import { usePermissions } from '@/lib/back-office-access.ts';
 import { refundOrderMutation } from '@/lib/api/orders.ts';
+import { approvalMutation, approversOptions } from '@/lib/api/staff.ts';
 import { dateTime } from '@/lib/dates.ts';
 import { notify } from '@/lib/notify.tsx';
 import { refundAccess, refundableAmount, refundMethodLabel, refundQuestion, refundStateText } from '../order-money.ts';
 import { type RefundFormBody, type RefundFormValues, refundForm, refundFormValues } from '../payment-forms.ts';
 import { errorMessage } from './order-payments.tsx';
+import { type ManagerPin, managerPinProblem, RefundApproval } from './refund-approval.tsx';
 
 const checkboxClass = 'h-4 w-4 rounded border-neutral-400 accent-neutral-900';
 const STATE_CLASSES = { pending: 'text-amber-800', processed: 'text-green-800', failed: 'text-red-700' } as const;
@@ -28,14 +31,33 @@ const STATE_CLASSES = { pending: 'text-amber-800', processed: 'text-green-800', 
 export function OrderRefunds({ order }: { order: OrderView }) {
   const access = refundAccess(order, usePermissions());
   const refund = useMutation(refundOrderMutation(order.id, { ownRefusals: access === 'till-policy' }));
+  // A till sale refunded by the role's till policy: allow, deny, or a manager's approval first.
+  const approvers = useQuery({ ...approversOptions('refund'), enabled: access === 'till-policy' });
+  const policy = access === 'till-policy' ? approvers.data?.policy : 'allow';
+  const approve = useMutation(approvalMutation);
+  const [manager, setManager] = useState<ManagerPin>({ managerId: '', pin: '' });
+  const [managerProblems, setManagerProblems] = useState<ReturnType<typeof managerPinProblem>>(null);
   const { confirm, dialog } = useConfirm();
   const refundable = refundableAmount(order);
   const canRefund = order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded';
   const titles = new Map(order.lines.map((l) => [l.id, l.title]));
 
   const onRefund = async (body: RefundFormBody) => {
+    const problems = policy === 'approval' ? managerPinProblem(manager) : null;
+    setManagerProblems(problems);
+    if (problems) return;
     if (!(await confirm(refundQuestion(body.amount ?? refundable), 'Refund'))) return;
-    refund.mutate(body, {
+    let send = body;
+    if (policy === 'approval') {
+      // The approval is for this order and this exact amount, so the refund names the amount too.
+      const amount = body.amount ?? refundable;
+      refund.reset();
+      const approval = await approve.mutateAsync({ ...manager, action: 'refund', amount, orderId: order.id }).catch(() => null);
+      if (!approval) return;
+      setManager({ ...manager, pin: '' });
+      send = { ...body, amount, approvalId: approval.approvalId };
+    }
+    refund.mutate(send, {
       onSuccess: (next) => {
         const latest = next.refunds.at(-1);
         if (latest?.note)
@@ -73,17 +95,29 @@ export function OrderRefunds({ order }: { order: OrderView }) {
           ))}
         </ul>
       )}
-      {access && canRefund && refundable > 0 ? (
+      {policy === 'deny' && canRefund && refundable > 0 ? (
+        <p className="mt-4 text-sm text-neutral-600">Your role may not refund till sales: ask a manager.</p>
+      ) : null}
+      {access && policy && policy !== 'deny' && canRefund && refundable > 0 ? (
         <RefundForm
           tillPolicy={access === 'till-policy'}
           // A fresh form (and schema) whenever what can be refunded changes.
           key={`${order.amountRefunded}-${order.refunds.length}`}
           order={order}
           refundable={refundable}
-          busy={refund.isPending}
-          error={refund.error ? errorMessage(refund.error) : null}
+          busy={refund.isPending || approve.isPending}
+          error={refund.error ? errorMessage(refund.error) : approve.error ? errorMessage(approve.error) : null}
           onRefund={onRefund}
-        />
+        >
+          {policy === 'approval' && approvers.data ? (
+            <RefundApproval
+              approvers={approvers.data.approvers}
+              value={manager}
+              onChange={setManager}
+              problems={managerProblems}
+            />
+          ) : null}
+        </RefundForm>
       ) : null}
       {canRefund && refundable <= 0 ? (
         <p className="mt-4 text-sm text-neutral-600">Everything paid is refunded or being refunded.</p>
@@ -104,6 +138,7 @@ function heldUnitsText(order: OrderView): string {
 }
 
 function RefundForm({
+  children,
   tillPolicy,
   order,
   refundable,
@@ -118,6 +153,8 @@ function RefundForm({
   busy: boolean;
   error: string | null;
   onRefund(body: RefundFormBody): void;
+  /** More fields before the button: a manager's approval. */
+  children?: ReactNode;
 }) {
   const id = useId();
   const schema = useMemo(() => refundForm(order), [order]);
@@ -231,6 +268,7 @@ function RefundForm({
           {heldUnitsText(order)}
         </p>
       </div>
+      {children}
       {error ? <ErrorNotice>{error}</ErrorNotice> : null}
       <button type="submit" className={buttonClass.danger} disabled={busy}>
         {busy ? 'Refunding...' : 'Refund'}
