@@ -9,12 +9,15 @@ import { seriousViolations } from '../axe.ts';
 import { demoAccount } from '../demo-accounts.ts';
 
 const CATALOGUE = ['Categories', 'Sub-Categories', 'Sub Sub-Categories', 'Brands', 'Products'];
-const EVERYTHING = [
+const TILL = ['Point of Sale', 'Tills', 'Cash drawers'];
+/** The Manager's menu: everything but Staff (staff.manage), which only the Owner has. */
+const MANAGER = [
   'Overview',
   'Users',
   'Purchases',
   ...CATALOGUE,
-  'Point of Sale',
+  ...TILL,
+  'Sync conflicts',
   'Banner Display',
   'Blog Posts',
   'Delivery',
@@ -22,16 +25,17 @@ const EVERYTHING = [
   'Messages',
   'Settings',
 ];
+const EVERYTHING = [...MANAGER.slice(0, -1), 'Staff', 'Settings'];
 
 const TEAM = [
   { email: 'admin@demo.shop', role: 'Owner', landing: '/dashboard', heading: 'Users', menu: EVERYTHING, outside: null },
-  { email: 'manager@demo.shop', role: 'Manager', landing: '/dashboard', heading: 'Users', menu: EVERYTHING, outside: null },
+  { email: 'manager@demo.shop', role: 'Manager', landing: '/dashboard', heading: 'Users', menu: MANAGER, outside: '/staff' },
   {
     email: 'cashier@demo.shop',
     role: 'Cashier',
     landing: '/pos',
     heading: 'Point of Sale',
-    menu: ['Users', ...CATALOGUE, 'Point of Sale', 'Settings'],
+    menu: ['Users', ...CATALOGUE, ...TILL, 'Settings'],
     outside: '/purchasetable',
   },
   {
@@ -39,7 +43,7 @@ const TEAM = [
     role: 'Fulfilment',
     landing: '/purchasetable',
     heading: 'Purchases',
-    menu: ['Purchases', ...CATALOGUE, 'Settings'],
+    menu: ['Purchases', ...CATALOGUE, 'Sync conflicts', 'Settings'],
     outside: '/pos',
   },
   {
