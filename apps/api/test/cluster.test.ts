@@ -150,7 +150,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with METR
   });
 });
 
-describe('npm start on the embedded database', () => {
+describe('npm start on the embedded database', { timeout: 120_000 }, () => {
+  // Each test starts a real process that migrates and seeds a fresh embedded database first.
   it('runs one process whatever WEB_CONCURRENCY says, and says why', async () => {
     const shop = await start({ DATABASE_URL: '', WEB_CONCURRENCY: '4' });
     expect(shop.output()).toMatch(/WEB_CONCURRENCY=4 ignored: the embedded database \(PGlite\) is opened by one process only/);

@@ -25,7 +25,7 @@ const parsed = new Set([...read('apps/api/src/config.ts').matchAll(/^ {2}([A-Z][
 
 /** The API bundle's entry names (apps/api/scripts/build.mjs): dist/<name>.js. */
 const entryNames = (() => {
-  const block = read('apps/api/scripts/build.mjs').match(/entryPoints: \{([^}]*)\}/)?.[1] ?? '';
+  const block = read('apps/api/scripts/build.mjs').match(/entryPoints(?::| =) \{([^}]*)\}/)?.[1] ?? '';
   return [...block.matchAll(/^\s*'?([\w-]+)'?:/gm)].map((m) => m[1]);
 })();
 
@@ -86,7 +86,8 @@ describe('the install and build script', () => {
     expect(script).toMatch(/^npm ci\b/m);
     expect(script).toMatch(/^npm run build\b/m);
     expect(script).toMatch(/npm prune --omit=dev/);
-    expect(read('.ci/run')).toMatch(/^bash scripts\/install-and-build\.sh$/m);
+    // Run as one of .ci/run's timed steps: `step "…" bash scripts/install-and-build.sh`.
+    expect(read('.ci/run')).toMatch(/^(?:step "[^"\n]*" )?bash scripts\/install-and-build\.sh$/m);
     expect(dockerfile().text).toMatch(/^RUN bash scripts\/install-and-build\.sh --production$/m);
   });
 });

@@ -13,8 +13,12 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Connection } from './connection.ts';
 
-/** Tables the migrations themselves fill: rows there do not make a database "in use". */
-export const MIGRATION_FILLED = new Set(['cache_versions', 'row_counts', 'shop_counters']);
+/**
+ * Tables the migrations themselves fill: rows there do not make a database "in use", and an
+ * import replaces them with the source's (the role templates of migration 0019 included: the
+ * source's members name the source's roles).
+ */
+export const MIGRATION_FILLED = new Set(['cache_versions', 'row_counts', 'shop_counters', 'roles']);
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
