@@ -346,7 +346,7 @@ describe('demo seed from several processes at once', () => {
     } finally {
       await other.close();
     }
-  }, 60_000);
+  }, 180_000); // three whole demo seeds at once, each hashing the team's passwords and PINs
 });
 
 describe('demo art', () => {
