@@ -61,6 +61,8 @@ const refusal = (page: Page) => page.getByText(/^You don't have permission to/);
 
 for (const member of TEAM) {
   test(`the ${member.role} signs in, lands on ${member.landing} and sees only their menu`, async ({ page }) => {
+    // Two pages, each waited on until idle and scanned by axe: past the default 30 s beside a till spec.
+    test.setTimeout(90_000);
     const account = demoAccount(member.email);
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);
