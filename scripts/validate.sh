@@ -6,16 +6,21 @@
 # services, then runs exactly this with VALIDATE_BUILT=1 (its build is the one these steps
 # use); without it the app is built here first, once.
 #
-# What runs at the same time, and why (CI's machine has 2 cores):
-#   1. three tracks side by side:
-#      - checks:     lint, typecheck, storefront budget (single-threaded tools, one core at most);
-#      - PGlite:     `npm test` (API, web, shared, repo): CPU bound, 2 Vitest workers;
-#      - PostgreSQL: `npm run test:pg`, then the security suite on PostgreSQL: the files wait
-#                    on the database server much of the time, which leaves the CPU to the others.
-#   2. then the browser tests (2 Playwright workers against one server, they need the cores),
-#   3. then the soak test alone: it measures recovery under load, so nothing else competes.
-# Each track's output is printed in one piece when it ends; the wall time of every step is
-# printed as a table at the end (and the run fails if any step failed).
+# What runs at the same time, and why (CI's machine has 2 cores). Measured on it, each step
+# alone: npm test 250 s using both cores, test:pg 190 s using 1.5 (the rest is the database
+# server's), the browser tests 265 s using 0.6 (they wait on pages, not on the CPU), the
+# security suite 50 s, typecheck 50 s, lint 14 s, soak 54 s. Three tracks at once (as this
+# script once ran them) took 1,185 s for what takes 520 s in turn: two Vitest runs of two
+# workers each and the type checker fought over the cores. So:
+#   1. the CPU-bound phase: `npm test` (PGlite: API, web, shared, repo; 2 Vitest workers),
+#      with lint, typecheck and the storefront budget beside it (one core at most, briefly);
+#   2. the waiting phase: the API tests again on PostgreSQL and Redis, then the security
+#      suite, beside the browser tests (Playwright, 2 workers, one server): one mostly waits on
+#      the database server, the other on the browser;
+#   3. the soak test alone: it measures recovery under load, so nothing else competes.
+# Every phase runs even when an earlier one failed, so one run reports every failure. Each
+# track's output is printed in one piece when it ends; the wall time of every step is printed
+# as a table at the end (and the run fails if any step failed).
 #
 # PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). When it
 # is unreachable the PostgreSQL steps are skipped with a notice, except under CI, where it fails.
@@ -98,8 +103,10 @@ pglite_tests() {
 postgres_tests() {
   export TEST_DATABASE_URL=$pg_url TEST_REDIS_URL
   # The security suite needs PostgreSQL and Redis for its outage tests.
-  step "API tests on PostgreSQL and Redis (npm run test:pg)" npm run test:pg &&
-    step "security suite on PostgreSQL (npm run test:security)" npm run test:security
+  local status=0
+  step "API tests on PostgreSQL and Redis (npm run test:pg)" npm run test:pg || status=1
+  step "security suite on PostgreSQL (npm run test:security)" npm run test:security || status=1
+  return "$status"
 }
 
 # Without PostgreSQL (a developer's machine): the security suite on PGlite.
@@ -107,27 +114,32 @@ pglite_security() {
   step "security suite on PGlite (npm run test:security)" env -u TEST_DATABASE_URL -u TEST_REDIS_URL npm run test:security
 }
 
+e2e_tests() {
+  step "e2e (Playwright, Debian Chromium, ${E2E_WORKERS:-2} workers)" npm run test:e2e
+}
+
+# Its own PostgreSQL server (a throwaway cluster of the machine's installation), so the
+# restart it makes touches nothing else (it needs the machine's PostgreSQL server binaries).
+soak_test() {
+  step "soak (npm run test:soak)" npm run test:soak
+}
+
 failed=false
+# 1. The CPU-bound phase.
 track checks checks
 track pglite pglite_tests
-if [ "$have_pg" = true ]; then
-  track postgres postgres_tests
-else
-  track security pglite_security
-fi
 finish checks || failed=true
 finish pglite || failed=true
-if [ "$have_pg" = true ]; then finish postgres || failed=true; else finish security || failed=true; fi
 
-if [ "$failed" = false ]; then
-  step "e2e (Playwright, Debian Chromium, 2 workers)" npm run test:e2e || failed=true
-fi
-if [ "$failed" = false ]; then
-  # Its own PostgreSQL server (a throwaway cluster of the machine's installation), so the
-  # restart it makes touches nothing else (it needs the machine's PostgreSQL server binaries).
-  step "soak (npm run test:soak)" npm run test:soak || failed=true
-fi
+# 2. The waiting phase.
+if [ "$have_pg" = true ]; then track postgres postgres_tests; else track postgres pglite_security; fi
+track e2e e2e_tests
+finish postgres || failed=true
+finish e2e || failed=true
 
-printf '\n==> step wall times (tracks of step 1 ran side by side; total %ss)\n' "$(($(date +%s) - start))"
+# 3. Alone.
+soak_test || failed=true
+
+printf '\n==> step wall times (steps of one phase ran side by side; total %ss)\n' "$(($(date +%s) - start))"
 awk -F'\t' '{ printf "  %5ss  %s%s\n", $2, $1, ($3 == 0 ? "" : "  FAILED") }' "$logs/steps"
 [ "$failed" = false ]
