@@ -137,11 +137,13 @@ export type StockFilter = (typeof STOCK_FILTERS)[number];
  * variant, with its product's columns. Money in naira; `paused` is yes or no. `stock_version`
  * is the variant's `stockVersion` when it was exported: an import changes a known variant's
  * stock only while it is still the same. The import also reads `set_stock` (never exported):
- * stock set whatever it is now.
+ * stock set whatever it is now. `barcode` empty is none (the SKU's Code 128); a file without
+ * the column leaves barcodes as they are.
  */
 export const CATALOGUE_CSV_COLUMNS = [
   'product_id',
   'sku',
+  'barcode',
   'title',
   'heading',
   'description',

@@ -1,9 +1,11 @@
 /** The catalogue spreadsheet: export, and import by SKU with a dry run, all-or-nothing, and skipping bad rows. */
 import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { insertProduct, readProduct, readVariants } from '../../../test/fixtures.ts';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../../test/helpers.ts';
 import { type Client, client, multipart } from '../../../test/clients.ts';
+import { productVariants } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 let admin: Client;
@@ -26,8 +28,8 @@ afterAll(() => ctx.close());
 
 const HEADER =
   'product_id,sku,title,heading,description,category,sub,subsub,brand,price,discount,size_scale,size,color,variant_price,variant_discount,stock,paused';
-/** The export's columns: the import's, with each variant's stock_version after its stock. */
-const EXPORT_HEADER = HEADER.replace(',stock,', ',stock,stock_version,');
+/** The export's columns: the import's, with each variant's barcode after its SKU and its stock_version after its stock. */
+const EXPORT_HEADER = HEADER.replace(',sku,', ',sku,barcode,').replace(',stock,', ',stock,stock_version,');
 
 function upload(csv: string, query = '', client = admin) {
   return client.form('POST', `/api/products/import${query}`, [
@@ -78,6 +80,7 @@ describe('GET /api/products.csv', () => {
     expect(mine).toEqual([
       expect.objectContaining({
         sku: 'CSV-S-RED',
+        barcode: '',
         size: 'small',
         color: 'Red',
         stock: '2',
@@ -324,7 +327,7 @@ describe('POST /api/products/import, watching its progress (Accept: application/
         created: 0,
         updated: 0,
         unchanged: 0,
-        errors: [{ row: 2, message: 'Stock must be a whole number of 0 or more' }],
+        errors: [{ row: 2, message: 'Stock must be a whole number' }],
         conflicts: [],
         applied: false,
         dryRun: false,
@@ -479,6 +482,138 @@ describe('POST /api/products/import: stock checked against the stock_version it 
         { row: 3, message: 'set_stock must be a whole number of 0 or more' },
       ],
     });
+  });
+});
+
+describe('The barcode column (issue 29)', () => {
+  const setBarcode = (sku: string, barcode: string | null) =>
+    ctx.database.db.update(productVariants).set({ barcode }).where(eq(productVariants.sku, sku));
+  const barcodesOf = async (productId: string) =>
+    (await readVariants(ctx.database.db, productId)).map((v) => `${v.sku}:${v.barcode}`);
+
+  it('exports each variant’s barcode, empty for none (the SKU’s Code 128), and imports the export unchanged', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Barcoded Agbada',
+      variants: [
+        { size: 'small', counter: 1, sku: 'BAR-S' },
+        { size: 'medium', counter: 1, sku: 'BAR-M' },
+      ],
+    });
+    await setBarcode('BAR-S', '4006381333931');
+    const { res, rows } = await exported();
+    expect(rows.filter((r) => r.product_id === product.id).map((r) => [r.sku, r.barcode])).toEqual([
+      ['BAR-S', '4006381333931'],
+      ['BAR-M', ''],
+    ]);
+    expect((await upload(res.body)).json()).toMatchObject({ updated: 0, errors: [], conflicts: [], applied: true });
+    expect(await barcodesOf(product.id)).toEqual(['BAR-S:4006381333931', 'BAR-M:null']);
+  });
+
+  it('sets, changes and clears barcodes (a new variant’s too), and a file without the column leaves them as they are', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Barcode Set Kaftan',
+      variants: [
+        { size: 'small', counter: 1, sku: 'BARSET-S' },
+        { size: 'medium', counter: 1, sku: 'BARSET-M' },
+        { size: 'large', counter: 1, sku: 'BARSET-L' },
+      ],
+    });
+    await setBarcode('BARSET-S', 'OLD-CODE');
+    await setBarcode('BARSET-L', 'KEEP-1');
+    const res = await upload(['sku,barcode', 'BARSET-S,', 'BARSET-M,036000291452', 'barset-l,KEEP-1'].join('\n'));
+    expect(res.json()).toMatchObject({ updated: 2, unchanged: 1, errors: [], applied: true });
+    expect(await barcodesOf(product.id)).toEqual(['BARSET-S:null', 'BARSET-M:036000291452', 'BARSET-L:KEEP-1']);
+
+    const renamed = await upload(['sku,title', 'BARSET-M,Barcode Set Kaftan II'].join('\n'));
+    expect(renamed.json()).toMatchObject({ updated: 1, errors: [], applied: true });
+    expect(await barcodesOf(product.id)).toEqual(['BARSET-S:null', 'BARSET-M:036000291452', 'BARSET-L:KEEP-1']);
+
+    const created = await upload(['sku,title,price,barcode', 'BARSET-NEW,Barcoded Scarf,5000,5901234123457'].join('\n'));
+    expect(created.json()).toMatchObject({ created: 1, errors: [], applied: true });
+    const [scarf] = await ctx.database.db.select().from(productVariants).where(eq(productVariants.sku, 'BARSET-NEW'));
+    expect(scarf?.barcode).toBe('5901234123457');
+  });
+
+  it('refuses, on its row, a wrong check digit and a barcode twice in the file or held by another variant (any case), and then imports nothing', async () => {
+    await insertProduct(ctx.database.db, { title: 'Shelf Holder', variants: [{ counter: 1, sku: 'HOLDER-1' }] });
+    await setBarcode('HOLDER-1', 'SHELF-77');
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Duplicate Barcode Set',
+      variants: ['small', 'medium', 'large', 'extra-large'].map((size, i) => ({ size, counter: 1, sku: `BARDUP-${i}` })),
+    });
+    const csv = ['sku,barcode', 'BARDUP-0,4006381333932', 'BARDUP-1,ABC-1', 'BARDUP-2,abc-1', 'BARDUP-3,shelf-77'].join('\n');
+    const res = await upload(csv);
+    expect(res.json()).toMatchObject({
+      applied: false,
+      errors: [
+        { row: 2, message: '4006381333932 is not a valid EAN-13: its check digit should be 1' },
+        { row: 4, message: 'The barcode "abc-1" is also on row 3' },
+        { row: 5, message: 'The barcode "shelf-77" is already used by the variant HOLDER-1' },
+      ],
+    });
+    expect(await barcodesOf(product.id)).toEqual(['BARDUP-0:null', 'BARDUP-1:null', 'BARDUP-2:null', 'BARDUP-3:null']);
+    expect((await upload(csv, '?skipInvalid=true')).json()).toMatchObject({ updated: 1, applied: true });
+    expect(await barcodesOf(product.id)).toEqual(['BARDUP-0:null', 'BARDUP-1:ABC-1', 'BARDUP-2:null', 'BARDUP-3:null']);
+  });
+
+  it('lets a row take the barcode an earlier row gave up, and refuses taking it before it is given up', async () => {
+    const product = await insertProduct(ctx.database.db, {
+      title: 'Moving Barcode Wrap',
+      variants: [
+        { size: 'small', counter: 1, sku: 'MOVE-A' },
+        { size: 'medium', counter: 1, sku: 'MOVE-B' },
+      ],
+    });
+    await setBarcode('MOVE-A', 'MOVE-CODE');
+    const early = await upload(['sku,barcode', 'MOVE-B,MOVE-CODE', 'MOVE-A,'].join('\n'));
+    expect(early.json()).toMatchObject({
+      applied: false,
+      errors: [{ row: 2, message: 'The barcode "MOVE-CODE" is already used by the variant MOVE-A' }],
+    });
+    const moved = await upload(['sku,barcode', 'MOVE-A,', 'MOVE-B,MOVE-CODE'].join('\n'));
+    expect(moved.json()).toMatchObject({ updated: 2, errors: [], applied: true });
+    expect(await barcodesOf(product.id)).toEqual(['MOVE-A:null', 'MOVE-B:MOVE-CODE']);
+  });
+});
+
+describe('POST /api/products/import: stock below zero after offline till sales (issue 29)', () => {
+  const setStock = (sku: string, counter: number) =>
+    ctx.database.db.update(productVariants).set({ counter }).where(eq(productVariants.sku, sku));
+  const stockOf = async (sku: string) =>
+    (await ctx.database.db.select().from(productVariants).where(eq(productVariants.sku, sku)))[0]?.counter;
+
+  it('takes back an exported stock below zero unchanged, and as a conflict once more was sold', async () => {
+    const product = await insertProduct(ctx.database.db, { title: 'Oversold Buba', variants: [{ counter: 2, sku: 'NEG-S' }] });
+    await setStock('NEG-S', -3);
+    const lines = (await exported()).res.body.replace('\uFEFF', '').split('\r\n');
+    const file = [lines[0], ...lines.filter((l) => l.startsWith(product.id))].join('\n');
+    expect(parse(file, { columns: true })).toMatchObject([{ sku: 'NEG-S', stock: '-3' }]);
+    expect((await upload(file)).json()).toMatchObject({ updated: 0, unchanged: 1, errors: [], conflicts: [], applied: true });
+
+    await setStock('NEG-S', -5);
+    expect((await upload(file)).json()).toMatchObject({
+      errors: [],
+      conflicts: [{ row: 2, sku: 'NEG-S', message: expect.stringContaining('(it is now -5): -3 was not applied') }],
+      applied: true,
+    });
+    expect(await stockOf('NEG-S')).toBe(-5);
+  });
+
+  it('refuses a stock below zero typed in: for a new variant, or one a known variant’s version would take', async () => {
+    await insertProduct(ctx.database.db, { title: 'Counted Buba', variants: [{ counter: 1, sku: 'NEG-K' }] });
+    const res = await upload(
+      ['sku,title,price,stock,stock_version', 'NEG-NEW,Negative Scarf,5000,-1,', 'NEG-K,,,-2,1'].join('\n'),
+    );
+    const refused = 'Stock cannot be negative: only offline till sales take a variant below zero';
+    expect(res.json()).toMatchObject({
+      applied: false,
+      errors: [
+        { row: 2, message: refused },
+        { row: 3, message: refused },
+      ],
+    });
+    expect(await stockOf('NEG-K')).toBe(1);
+    expect(await stockOf('NEG-NEW')).toBeUndefined();
   });
 });
 

@@ -87,6 +87,8 @@ export function exportCatalogue(db: Db): Readable {
           chunk += csvRow([
             p.id,
             v.sku,
+            // Empty: none, the SKU's Code 128 is printed and scanned.
+            v.barcode ?? '',
             p.title,
             p.heading,
             p.description,

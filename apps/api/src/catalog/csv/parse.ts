@@ -4,7 +4,14 @@
  * do not read (a price that is not an amount, an unknown size scale...) is refused on its own,
  * with its reason, and the others go on to the plan (plan.ts). Nothing here reads the database.
  */
-import { type CATALOGUE_CSV_COLUMNS, isUuid, SIZE_SCALE_NAMES, type SizeScale, sku as skuSchema } from '@shop/shared';
+import {
+  barcodeProblem,
+  type CATALOGUE_CSV_COLUMNS,
+  isUuid,
+  SIZE_SCALE_NAMES,
+  type SizeScale,
+  sku as skuSchema,
+} from '@shop/shared';
 import { badRequest } from '../../lib/http-error.ts';
 import { hasUnstorableText, UNSTORABLE_TEXT } from '../../lib/storable-text.ts';
 
@@ -19,6 +26,8 @@ export interface ImportRow {
   row: number;
   productId?: string;
   sku: string;
+  /** undefined: the file has no such column (unchanged); null: an empty cell, none (the SKU's Code 128). */
+  barcode?: string | null;
   title?: string;
   heading?: string;
   description?: string;
@@ -34,6 +43,7 @@ export interface ImportRow {
   color?: string;
   variantPrice?: number | null;
   variantDiscount?: number | null;
+  /** Below zero only as an export gave it (offline till sales): plan.ts refuses writing a new one. */
   stock?: number;
   /** The variant's stock_version when the file was exported. */
   stockVersion?: number;
@@ -74,8 +84,12 @@ function parseRow(cells: Record<string, string>, row: number): ImportRow {
   if (scale !== undefined && !(SIZE_SCALE_NAMES as string[]).includes(scale)) {
     throw new RowError(`Size scale must be one of: ${SIZE_SCALE_NAMES.join(', ')}`);
   }
+  // Offline till sales may take a variant below zero, and its export says so (plan.ts decides).
   const stock = cell('stock');
-  if (stock !== undefined && !/^\d{1,9}$/.test(stock)) throw new RowError('Stock must be a whole number of 0 or more');
+  if (stock !== undefined && !/^-?\d{1,9}$/.test(stock)) throw new RowError('Stock must be a whole number');
+  const barcode = cell('barcode');
+  const barcodeRefused = barcode === undefined ? null : barcodeProblem(barcode);
+  if (barcodeRefused) throw new RowError(barcodeRefused);
   const stockVersion = cell('stock_version');
   if (stockVersion !== undefined && !/^\d{1,9}$/.test(stockVersion)) {
     throw new RowError('stock_version must be the whole number the export gave');
@@ -96,6 +110,7 @@ function parseRow(cells: Record<string, string>, row: number): ImportRow {
     row,
     productId: productId?.toLowerCase(),
     sku: sku.data,
+    barcode: has('barcode') ? (barcode ?? null) : undefined,
     title,
     heading: cell('heading'),
     description: cell('description'),

@@ -5,14 +5,16 @@
  * one to update (its stock only as its stock_version allows, or set_stock), an unchanged row,
  * or a refused one with its reason. The product's columns come from the first row describing
  * it; later rows must agree. A size and colour is taken once per product, compared as the
- * variants editor compares them (variants/option-key.ts).
+ * variants editor compares them (variants/option-key.ts). A barcode is held by one variant,
+ * as the variants editor holds it: once in the file, and not by a variant the file leaves it
+ * with (a row may take a barcode an earlier row gave up).
  */
 import { isSizeOf, type SizeScale } from '@shop/shared';
 import type { Tx } from '../../db/client.ts';
 import { brands, categories, type ProductRow, subs, subsubs, type VariantRow } from '../../db/schema/index.ts';
 import { lockProducts, type ProductBatchValues } from '../products/product-service.ts';
 import { optionKey } from '../variants/option-key.ts';
-import { type StockWrite, type VariantValues, variantsBySku } from '../variants/variant-batch.ts';
+import { barcodeHolders, type StockWrite, type VariantValues, variantsBySku } from '../variants/variant-batch.ts';
 import { activeVariants } from '../variants/variants.ts';
 import { type ImportRow, RowError, type RowProblem } from './parse.ts';
 
@@ -35,6 +37,8 @@ export interface CurrentCatalogue {
   products: Map<string, ProductRow>;
   /** Their variants on sale. */
   active: Map<string, VariantRow[]>;
+  /** The SKUs of the variants holding the file's barcodes (archived ones too), by barcode key. */
+  barcodes: Map<string, string>;
 }
 
 /**
@@ -55,7 +59,16 @@ export async function readCatalogue(tx: Tx, rows: ImportRow[]): Promise<CurrentC
     ...new Set([...rows.flatMap((r) => (r.productId ? [r.productId] : [])), ...[...known.values()].map((v) => v.productId)]),
   ];
   const products = new Map((await lockProducts(tx, productIds)).map((p) => [p.id, p]));
-  return { taxonomy, known, products, active: await activeVariants(tx, productIds) };
+  return {
+    taxonomy,
+    known,
+    products,
+    active: await activeVariants(tx, productIds),
+    barcodes: await barcodeHolders(
+      tx,
+      rows.flatMap((r) => (r.barcode ? [r.barcode] : [])),
+    ),
+  };
 }
 
 /** A product the file describes: a known one (`id`) or a new one, keyed by its lower-cased title. */
@@ -97,6 +110,7 @@ export interface ImportPlan {
 export function planImport(rows: ImportRow[], current: CurrentCatalogue): ImportPlan {
   const plan: ImportPlan = { products: new Map(), writes: [], unchanged: 0, errors: [] };
   const seenSkus = new Map<string, number>();
+  const barcodes: BarcodeState = { holders: new Map(current.barcodes), rows: new Map() };
   for (const r of rows) {
     try {
       const sku = r.sku.toUpperCase();
@@ -105,7 +119,9 @@ export function planImport(rows: ImportRow[], current: CurrentCatalogue): Import
       seenSkus.set(sku, r.row);
       const variant = current.known.get(sku);
       const product = planProduct(r, variant, current, plan.products);
+      checkBarcode(r, barcodes);
       const write = planVariant(r, variant, product);
+      takeBarcode(r, variant, barcodes);
       plan.products.set(product.key, product);
       if (write) plan.writes.push(write);
       else plan.unchanged += 1;
@@ -115,6 +131,39 @@ export function planImport(rows: ImportRow[], current: CurrentCatalogue): Import
     }
   }
   return plan;
+}
+
+/** Who holds each barcode as the rows accepted so far leave it, and the row that gave it. */
+interface BarcodeState {
+  /** The holder's SKU, by barcode key. */
+  holders: Map<string, string>;
+  rows: Map<string, number>;
+}
+
+const barcodeKey = (code: string) => code.toLowerCase();
+
+/** A barcode the row gives must be on no other row and held by no other variant. */
+function checkBarcode(r: ImportRow, { holders, rows }: BarcodeState): void {
+  if (!r.barcode) return;
+  const key = barcodeKey(r.barcode);
+  const twice = rows.get(key);
+  if (twice) throw new RowError(`The barcode "${r.barcode}" is also on row ${twice}`);
+  const holder = holders.get(key);
+  if (holder && holder.toUpperCase() !== r.sku.toUpperCase()) {
+    throw new RowError(`The barcode "${r.barcode}" is already used by the variant ${holder}`);
+  }
+}
+
+/** The row accepted: its variant gives up the barcode it had and holds the file's. */
+function takeBarcode(r: ImportRow, variant: VariantRow | undefined, { holders, rows }: BarcodeState): void {
+  if (r.barcode === undefined) return;
+  if (variant?.barcode) {
+    const before = barcodeKey(variant.barcode);
+    if (holders.get(before)?.toUpperCase() === r.sku.toUpperCase()) holders.delete(before);
+  }
+  if (r.barcode === null) return;
+  holders.set(barcodeKey(r.barcode), variant?.sku ?? r.sku);
+  rows.set(barcodeKey(r.barcode), r.row);
 }
 
 /** The product's columns the row gives (taxonomy by name, any case). */
@@ -194,6 +243,7 @@ function planProduct(
  * and colour in the product's options (moving a known variant's), once every check has passed.
  */
 function planVariant(r: ImportRow, variant: VariantRow | undefined, product: ProductPlan): VariantWrite | undefined {
+  checkStock(r, variant);
   const size = r.size ?? variant?.size ?? '';
   const color = r.color ?? variant?.color ?? '';
   const price = r.variantPrice === undefined ? (variant?.price ?? null) : r.variantPrice;
@@ -216,7 +266,8 @@ function planVariant(r: ImportRow, variant: VariantRow | undefined, product: Pro
 
   const stock = stockWrite(r, variant);
   // SKUs match whatever their case; a known one keeps the case it was saved with.
-  const values = { sku: variant?.sku ?? r.sku, size, color, price, discount };
+  const barcode = r.barcode === undefined ? (variant?.barcode ?? null) : r.barcode;
+  const values = { sku: variant?.sku ?? r.sku, size, color, price, discount, barcode };
   const same =
     !product.changed &&
     variant !== undefined &&
@@ -232,6 +283,16 @@ function planVariant(r: ImportRow, variant: VariantRow | undefined, product: Pro
     stock,
     onlyStock: same,
   };
+}
+
+/**
+ * Stock below zero comes only from offline till sales (issue 29): an exported one passes (as
+ * it is, or as a conflict once the stock moved on), but a row may not write a new one.
+ */
+function checkStock(r: ImportRow, variant: VariantRow | undefined): void {
+  if (r.stock === undefined || r.stock >= 0 || r.setStock !== undefined) return;
+  const writes = !variant || (r.stock !== variant.counter && r.stockVersion === variant.stockVersion);
+  if (writes) throw new RowError('Stock cannot be negative: only offline till sales take a variant below zero');
 }
 
 /** A new variant takes the stock given; a known one as its version allows, or set_stock whatever it is. */

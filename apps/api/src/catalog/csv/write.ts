@@ -37,18 +37,21 @@ export async function writePlan(tx: Tx, plan: ImportPlan, onRows: (count: number
     tx,
     planned.filter((p) => p.id && p.changed && Object.keys(p.values).length > 0).map((p) => ({ id: p.id!, values: p.values })),
   );
-  const values = ({ sku, size, color, price, discount }: VariantWrite) => ({ sku, size, color, price, discount });
-  const refused = await writeVariantBatch(
-    tx,
-    {
-      changed: plan.writes.flatMap((w): ChangedVariant[] => (w.id ? [{ ...values(w), id: w.id, stock: w.stock }] : [])),
-      added: plan.writes.flatMap((w): (VariantValues & { productId: string })[] =>
-        w.id ? [] : [{ ...values(w), counter: w.counter, productId: idOf.get(w.productKey)! }],
-      ),
-    },
-    onRows,
-  );
-  return outcome(plan, refused);
+  const values = ({ sku, size, color, price, discount, barcode }: VariantWrite) => ({
+    sku,
+    size,
+    color,
+    price,
+    discount,
+    barcode: barcode ?? null,
+  });
+  const batch = {
+    changed: plan.writes.flatMap((w): ChangedVariant[] => (w.id ? [{ ...values(w), id: w.id, stock: w.stock }] : [])),
+    added: plan.writes.flatMap((w): (VariantValues & { productId: string })[] =>
+      w.id ? [] : [{ ...values(w), counter: w.counter, productId: idOf.get(w.productKey)! }],
+    ),
+  };
+  return outcome(plan, await writeVariantBatch(tx, batch, onRows));
 }
 
 /** The counts and conflicts once the variants' stock has been decided in SQL. */

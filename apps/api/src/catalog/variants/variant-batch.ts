@@ -10,7 +10,7 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { productVariants, type VariantRow } from '../../db/schema/index.ts';
 
-/** Rows a statement carries at most (8 parameters each). */
+/** Rows a statement carries at most (10 parameters each). */
 const BATCH_ROWS = 1000;
 
 /** Variants with these SKUs, archived ones included, whatever the case: keyed by the upper-cased SKU. */
@@ -27,6 +27,23 @@ export async function variantsBySku(q: Db | Tx, skus: string[]): Promise<Map<str
   return found;
 }
 
+/**
+ * The SKUs of the variants holding these barcodes, archived ones included (the unique index
+ * counts them too), keyed as barcodes are unique: lower-cased.
+ */
+export async function barcodeHolders(q: Db | Tx, codes: string[]): Promise<Map<string, string>> {
+  const keys = [...new Set(codes.map((c) => c.toLowerCase()))];
+  const found = new Map<string, string>();
+  for (let i = 0; i < keys.length; i += BATCH_ROWS) {
+    const rows = await q
+      .select({ sku: productVariants.sku, barcode: productVariants.barcode })
+      .from(productVariants)
+      .where(inArray(sql`lower(${productVariants.barcode})`, keys.slice(i, i + BATCH_ROWS)));
+    for (const v of rows) found.set(v.barcode!.toLowerCase(), v.sku);
+  }
+  return found;
+}
+
 /** A variant's values as a batch writes them (money in kobo; null follows the product). */
 export interface VariantValues {
   sku: string;
@@ -35,6 +52,8 @@ export interface VariantValues {
   price: number | null;
   discount: number | null;
   counter: number;
+  /** Null: none (the SKU's Code 128). A batch writes it as given: the caller keeps a variant's own. */
+  barcode?: string | null;
 }
 
 /**
@@ -50,7 +69,11 @@ export interface StockWrite {
 }
 
 /** A known variant's values for a batch: all of them, its stock only by `stock` (null: unchanged). */
-export type ChangedVariant = Omit<VariantValues, 'counter'> & { id: string; stock: StockWrite | null };
+export type ChangedVariant = Omit<VariantValues, 'counter' | 'barcode'> & {
+  id: string;
+  barcode: string | null;
+  stock: StockWrite | null;
+};
 
 /** A variant whose stock a batch did not write (its version had moved on), with its stock as it is. */
 export interface StockRefused {
@@ -74,11 +97,12 @@ export async function writeVariantBatch(
   onRows: (count: number) => void = () => {},
 ): Promise<StockRefused[]> {
   const refused: StockRefused[] = [];
-  // Changed variants step out of the "size and colour once" index first, so two may swap options.
+  // Changed variants step out of the "size and colour once" and the barcode's unique indexes
+  // first, so one may take what another gives up in the same file.
   for (let i = 0; i < changed.length; i += BATCH_ROWS) {
     await tx
       .update(productVariants)
-      .set({ archivedAt: sql`now()` })
+      .set({ archivedAt: sql`now()`, barcode: null })
       .where(
         inArray(
           productVariants.id,
@@ -89,17 +113,17 @@ export async function writeVariantBatch(
   for (let i = 0; i < changed.length; i += BATCH_ROWS) {
     const batch = changed.slice(i, i + BATCH_ROWS);
     const rows = batch.map(
-      ({ id, sku, size, color, price, discount, stock }) =>
-        sql`(${id}::uuid, ${sku}, ${size}, ${color}, ${price}::bigint, ${discount}::bigint, ${stock?.counter ?? null}::int, ${stock?.version ?? null}::int, ${stock?.always ?? false}::boolean)`,
+      ({ id, sku, size, color, price, discount, barcode, stock }) =>
+        sql`(${id}::uuid, ${sku}, ${size}, ${color}, ${price}::bigint, ${discount}::bigint, ${barcode ?? null}::text, ${stock?.counter ?? null}::int, ${stock?.version ?? null}::int, ${stock?.always ?? false}::boolean)`,
     );
     // RETURNING reads the row as written: a stock asked for and not there was refused (v.counter
     // stayed), unless it was that already. In the SET, v.stock_version is the row's latest.
     const written = (await tx.execute(sql`
       update ${productVariants} as v set
-        sku = u.sku, size = u.size, color = u.color, price = u.price, discount = u.discount,
+        sku = u.sku, size = u.size, color = u.color, price = u.price, discount = u.discount, barcode = u.barcode,
         counter = case when u.counter is not null and (u.always or u.version = v.stock_version) then u.counter else v.counter end,
         archived_at = null, updated_at = now()
-      from (values ${sql.join(rows, sql`, `)}) as u(id, sku, size, color, price, discount, counter, version, always)
+      from (values ${sql.join(rows, sql`, `)}) as u(id, sku, size, color, price, discount, barcode, counter, version, always)
       where v.id = u.id
       returning v.id, v.counter, u.counter is not null and v.counter <> u.counter as refused`)) as unknown as {
       rows: { id: string; counter: number; refused: boolean }[];
