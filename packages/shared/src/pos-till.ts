@@ -6,6 +6,7 @@
  * keeps it (a till sale's totals are worked out on the device, offline).
  */
 import { z } from 'zod';
+import { posReturnBody } from './pos-drawers.ts';
 import { type PosAction, posPolicies } from './staff.ts';
 
 const kobo = (label: string) =>
@@ -236,6 +237,17 @@ export const syncSale = z.object({
   approvals: z.array(syncApproval).max(20).default([]),
 });
 export type SyncSale = z.infer<typeof syncSale>;
+
+/**
+ * POST /api/pos/returns as a till sends it with its own device token: the return names its
+ * cashier and carries the approvals a manager gave by PIN on the till, as a synced sale does
+ * (a member's token sends neither: they are the cashier, and approvalId is their approval).
+ */
+export const tillReturnBody = posReturnBody.extend({
+  cashierId: z.uuid('Unknown cashier').optional(),
+  approvals: z.array(syncApproval).max(20).default([]),
+});
+export type TillReturnBody = z.infer<typeof tillReturnBody>;
 
 /** POST /api/pos/sales/sync. */
 export const syncBody = z.object({

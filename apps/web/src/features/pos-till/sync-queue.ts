@@ -45,10 +45,14 @@ export async function syncSales(
   db: TillDatabase,
   send: (body: SyncBody) => Promise<SyncAnswer>,
   now: () => Date = () => new Date(),
+  /** Only the sales made before this time (a drawer closed then counts them). */
+  before?: string,
 ): Promise<SyncOutcome> {
   const device = await db.getMeta<TillDevice>('device');
   if (!device) return { sent: 0, recorded: 0, conflicts: 0 };
-  const waiting = waitingSales(await db.sales.where('status').equals('waiting').toArray());
+  const waiting = waitingSales(await db.sales.where('status').equals('waiting').toArray()).filter(
+    (s) => before === undefined || s.createdAt < before,
+  );
   const outcome: SyncOutcome = { sent: 0, recorded: 0, conflicts: 0 };
   for (let i = 0; i < waiting.length; i += SYNC_BATCH) {
     const batch = waiting.slice(i, i + SYNC_BATCH);

@@ -6,12 +6,14 @@
  * Nothing here is cleared by the app: a sale leaves only once the server has recorded it,
  * and even then stays for the day's list.
  */
+import type { DrawerCloseBody, DrawerMovementBody, DrawerOpenBody } from '@shop/shared/pos-drawers';
 import type {
   PosTillSettings,
   SyncSale,
   SyncStatus,
   TillCustomer,
   TillProduct,
+  TillReturnBody,
   TillStaff,
   TillVariant,
 } from '@shop/shared/pos-till';
@@ -57,6 +59,47 @@ export interface ParkedSale {
   customerId: string | null;
 }
 
+/** The till's cash drawer as the device knows it (kobo); the server's answer at closing once synced. */
+export interface TillDrawer {
+  id: string;
+  float: number;
+  openedAt: string;
+  payIns: number;
+  payOuts: number;
+  closed?: { counted: number; at: string; expected?: number; overShort?: number; message?: string };
+}
+
+/**
+ * A drawer change made on the till, kept until the server has it: sent with the device
+ * token, in the order made (seq), at the same moments as the sales.
+ */
+export type DrawerOp = {
+  seq?: number;
+  drawerId: string;
+  createdAt: string;
+  /** waiting: not yet sent; sent: the server has it; refused: the server said no (with why; never sent again). */
+  status: 'waiting' | 'sent' | 'refused';
+  message?: string;
+} & (
+  | { kind: 'open'; body: DrawerOpenBody }
+  | { kind: 'movement'; body: DrawerMovementBody }
+  | { kind: 'close'; body: DrawerCloseBody }
+);
+
+/** A return taken at the till, kept until the server has recorded it (as a sale). */
+export interface StoredReturn {
+  id: string;
+  createdAt: string;
+  receiptNumber: string;
+  body: TillReturnBody;
+  /** Kobo: the goods' value as the till worked it out. */
+  goods: number;
+  status: 'waiting' | 'recorded' | 'refused';
+  /** Kobo given back, as the server recorded it. */
+  amount?: number;
+  message?: string;
+}
+
 interface Meta {
   key: string;
   value: unknown;
@@ -70,6 +113,8 @@ export class TillDatabase extends Dexie {
   staff!: EntityTable<TillStaff, 'id'>;
   sales!: EntityTable<StoredSale, 'id'>;
   parked!: EntityTable<ParkedSale, 'id'>;
+  drawerOps!: EntityTable<DrawerOp, 'seq'>;
+  returns!: EntityTable<StoredReturn, 'id'>;
 
   constructor(name = 'shop-till') {
     super(name);
@@ -82,6 +127,8 @@ export class TillDatabase extends Dexie {
       sales: 'id, status, createdAt',
       parked: 'id, parkedAt',
     });
+    // Drawers and returns made on the till wait here, like sales, until the server has them.
+    this.version(2).stores({ drawerOps: '++seq, status', returns: 'id, status, createdAt' });
   }
 
   async getMeta<T>(key: MetaKey): Promise<T | undefined> {
@@ -107,7 +154,7 @@ export class TillDatabase extends Dexie {
   }
 }
 
-export type MetaKey = 'device' | 'catalogueVersion' | 'settings' | 'lastSyncAt' | 'sequence' | 'cashierId';
+export type MetaKey = 'device' | 'catalogueVersion' | 'settings' | 'lastSyncAt' | 'sequence' | 'cashierId' | 'drawer';
 
 export type { PosTillSettings };
 

@@ -8,9 +8,9 @@ import type { PosTillSettings, SyncApproval, TillCustomer, TillStaff, TillVarian
 import { create } from 'zustand';
 import { addLine, type CartLine, cartTotals, payment, syncLines, syncTenders, type Tender } from './cart.ts';
 import { type CatalogueIndex, loadIndex, storeCatalogue, variantTitle } from './catalogue.ts';
-import { fetchCatalogue, postSales, registerTill } from './till-api.ts';
-import { type StoredSale, type TillDevice, tillDb } from './till-db.ts';
-import { syncSales } from './sync-queue.ts';
+import { fetchCatalogue, registerTill } from './till-api.ts';
+import { type DrawerOp, type StoredSale, type TillDevice, type TillDrawer, tillDb } from './till-db.ts';
+import { outboxWaiting, syncTill, tillApi } from './till-outbox.ts';
 import { warmImages } from './warm-images.ts';
 
 type Phase = 'loading' | 'unprepared' | 'ready';
@@ -34,6 +34,10 @@ export interface TillState {
   syncError: string | null;
   /** The sale just made: its receipt shows until the next sale starts. */
   receipt: StoredSale | null;
+  /** The drawer open on this till, or the last one closed (with its figures once synced). */
+  drawer: TillDrawer | null;
+  /** Drawer changes and returns not yet sent. */
+  outboxWaiting: number;
 
   load(): Promise<void>;
   prepare(name: string, memberId: string | undefined): Promise<void>;
@@ -51,7 +55,13 @@ export interface TillState {
   resume(id: string): Promise<void>;
   switchCashier(id: string): Promise<void>;
   newSale(): void;
+  openDrawer(float: number): Promise<void>;
+  moveCash(kind: 'pay_in' | 'pay_out', amount: number, reason: string): Promise<void>;
+  closeDrawer(counted: number, note?: string): Promise<void>;
 }
+
+/** The drawer open now (not the last one closed). */
+export const openDrawerOf = (drawer: TillDrawer | null) => (drawer && !drawer.closed ? drawer : null);
 
 const emptyIndex: CatalogueIndex = { products: new Map(), variants: [], customers: [] };
 const emptySale = { lines: [], customer: null, tenders: [], approvals: [] };
@@ -60,7 +70,7 @@ export const useTill = create<TillState>((set, get) => {
   const db = tillDb();
 
   async function readDevice() {
-    const [device, index, staff, settings, cashierId, sales, parkedCount, lastSyncAt] = await Promise.all([
+    const [device, index, staff, settings, cashierId, sales, parkedCount, lastSyncAt, drawer, waiting] = await Promise.all([
       db.getMeta<TillDevice>('device'),
       loadIndex(db),
       db.staff.toArray(),
@@ -69,8 +79,12 @@ export const useTill = create<TillState>((set, get) => {
       db.sales.orderBy('createdAt').reverse().toArray(),
       db.parked.count(),
       db.getMeta<string>('lastSyncAt'),
+      db.getMeta<TillDrawer>('drawer'),
+      outboxWaiting(db),
     ]);
     set({
+      drawer: drawer ?? null,
+      outboxWaiting: waiting,
       phase: device ? 'ready' : 'unprepared',
       device: device ?? null,
       index,
@@ -81,6 +95,16 @@ export const useTill = create<TillState>((set, get) => {
       parkedCount,
       lastSyncAt: lastSyncAt ?? null,
     });
+  }
+
+  /** The drawer as it is now and the change that made it, kept together; sent at once when online. */
+  async function keep(drawer: TillDrawer, op: DrawerOp) {
+    await db.transaction('rw', db.meta, db.drawerOps, async () => {
+      await db.setMeta('drawer', drawer);
+      await db.drawerOps.add(op);
+    });
+    set({ drawer, outboxWaiting: await outboxWaiting(db) });
+    if (navigator.onLine) await get().sync();
   }
 
   return {
@@ -97,6 +121,8 @@ export const useTill = create<TillState>((set, get) => {
     syncing: false,
     syncError: null,
     receipt: null,
+    drawer: null,
+    outboxWaiting: 0,
 
     load: readDevice,
 
@@ -128,17 +154,19 @@ export const useTill = create<TillState>((set, get) => {
       if (!device || get().syncing) return;
       set({ syncing: true, syncError: null });
       try {
-        await syncSales(db, (body) => postSales(device.deviceToken, body));
+        await syncTill(db, tillApi(device.deviceToken));
         // Stock and PINs as the server has them now.
         await get().refreshCatalogue();
       } catch (error) {
         set({ syncError: error instanceof Error ? error.message : String(error) });
       } finally {
-        const [sales, lastSyncAt] = await Promise.all([
+        const [sales, lastSyncAt, drawer, waiting] = await Promise.all([
           db.sales.orderBy('createdAt').reverse().toArray(),
           db.getMeta<string>('lastSyncAt'),
+          db.getMeta<TillDrawer>('drawer'),
+          outboxWaiting(db),
         ]);
-        set({ syncing: false, sales, lastSyncAt: lastSyncAt ?? null });
+        set({ syncing: false, sales, lastSyncAt: lastSyncAt ?? null, drawer: drawer ?? null, outboxWaiting: waiting });
       }
     },
 
@@ -172,7 +200,8 @@ export const useTill = create<TillState>((set, get) => {
     addApproval: (approval) => set((s) => ({ approvals: [...s.approvals, approval] })),
 
     async complete() {
-      const { lines, tenders, approvals, customer, cashierId, staff } = get();
+      const { lines, tenders, approvals, customer, cashierId, staff, drawer } = get();
+      const open = openDrawerOf(drawer);
       const cashier = staff.find((s) => s.id === cashierId);
       if (!cashier) throw new Error('Choose the cashier first');
       const totals = cartTotals(lines);
@@ -191,6 +220,8 @@ export const useTill = create<TillState>((set, get) => {
           createdAt,
           cashierId: cashier.id,
           ...(customer ? { customerId: customer.id } : {}),
+          // The drawer its cash went into (its Z-report counts the sale); none open, none named.
+          ...(open ? { drawerId: open.id } : {}),
           offline: !navigator.onLine,
           lines: syncLines(lines),
           tenders: syncTenders(tenders),
@@ -239,6 +270,43 @@ export const useTill = create<TillState>((set, get) => {
     },
 
     newSale: () => set({ ...emptySale, receipt: null }),
+
+    async openDrawer(float) {
+      const device = get().device;
+      if (!device) throw new Error('This till is not set up');
+      if (openDrawerOf(get().drawer)) throw new Error('A drawer is open already: close it first');
+      const id = crypto.randomUUID();
+      const openedAt = new Date().toISOString();
+      const drawer: TillDrawer = { id, float, openedAt, payIns: 0, payOuts: 0 };
+      await keep(drawer, { kind: 'open', drawerId: id, createdAt: openedAt, status: 'waiting', body: { id, float, openedAt } });
+    },
+
+    async moveCash(kind, amount, reason) {
+      const drawer = openDrawerOf(get().drawer);
+      if (!drawer) throw new Error('Open a drawer first');
+      const createdAt = new Date().toISOString();
+      const changed = kind === 'pay_in' ? { payIns: drawer.payIns + amount } : { payOuts: drawer.payOuts + amount };
+      await keep(
+        { ...drawer, ...changed },
+        {
+          kind: 'movement',
+          drawerId: drawer.id,
+          createdAt,
+          status: 'waiting',
+          body: { id: crypto.randomUUID(), kind, amount, reason, createdAt },
+        },
+      );
+    },
+
+    async closeDrawer(counted, note) {
+      const drawer = openDrawerOf(get().drawer);
+      if (!drawer) throw new Error('Open a drawer first');
+      const at = new Date().toISOString();
+      await keep(
+        { ...drawer, closed: { counted, at } },
+        { kind: 'close', drawerId: drawer.id, createdAt: at, status: 'waiting', body: { counted, ...(note ? { note } : {}) } },
+      );
+    },
   };
 });
 

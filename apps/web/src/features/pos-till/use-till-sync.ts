@@ -1,6 +1,7 @@
 /**
  * When the till talks to the server by itself: at start (its sales, then its catalogue's
- * changes), on the page's `online` event, and every minute while sales wait. Offline it
+ * changes), on the page's `online` event, and every minute while sales, drawer changes or
+ * returns wait. Offline it
  * sends nothing. Also whether the browser says it is online, for the banner.
  */
 import { useEffect, useSyncExternalStore } from 'react';
@@ -26,7 +27,7 @@ export function useOnline(): boolean {
 }
 
 export function useTillSync() {
-  const waiting = useTill((s) => s.sales.some((sale) => sale.status === 'waiting'));
+  const waiting = useTill((s) => s.outboxWaiting > 0 || s.sales.some((sale) => sale.status === 'waiting'));
   useEffect(() => {
     const sync = () => void useTill.getState().sync();
     if (navigator.onLine) sync();

@@ -8,6 +8,7 @@ import { buttonClass } from '@/components/admin/ui.tsx';
 import { useTill } from '../till-store.ts';
 import { useTillSync } from '../use-till-sync.ts';
 import { CustomerPicker } from './customer-picker.tsx';
+import { DrawerButton } from './drawer-panel.tsx';
 import { ParkedSales } from './parked-sales.tsx';
 import { PinDialog } from './pin-dialog.tsx';
 import { ProductSearch } from './product-search.tsx';
@@ -37,6 +38,7 @@ export function TillScreen() {
         </div>
         <div className="flex flex-wrap gap-2">
           <ParkedSales />
+          <DrawerButton />
           <button type="button" onClick={() => setSwitching(true)} className={`${buttonClass.secondary} min-h-11`}>
             {cashier ? 'Switch cashier' : 'Choose cashier'}
           </button>
