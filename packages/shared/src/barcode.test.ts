@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeKeys, barcodeKind, barcodeProblem, gs1CheckDigit, hasValidCheckDigit } from './barcode.ts';
+import { barcodeKey, barcodeKeys, barcodeKind, barcodeProblem, gs1CheckDigit, hasValidCheckDigit } from './barcode.ts';
 
 describe('barcode check digits', () => {
   it('computes the GS1 check digit of EAN-13 and UPC-A', () => {
@@ -39,5 +39,13 @@ describe('barcode check digits', () => {
     expect(barcodeKeys('036000291452')).toEqual(['036000291452', '0036000291452']);
     expect(barcodeKeys('0036000291452')).toEqual(['0036000291452', '036000291452']);
     expect(barcodeKeys(' Adire-Red-M ')).toEqual(['adire-red-m']);
+  });
+
+  it('keys a UPC-A and its EAN-13 spelling as one barcode, case-insensitively, as the unique index does', () => {
+    expect(barcodeKey('036000291452')).toBe(barcodeKey('0036000291452'));
+    expect(barcodeKey('0036000291452')).toBe('0036000291452');
+    expect(barcodeKey('4006381333931')).toBe('4006381333931');
+    expect(barcodeKey('Shelf-77')).toBe(barcodeKey('SHELF-77'));
+    expect(barcodeKey('12345678901')).toBe('12345678901');
   });
 });

@@ -62,3 +62,13 @@ export function barcodeKeys(code: string): string[] {
   if (/^0\d{12}$/.test(key)) return [key, key.slice(1)];
   return [key];
 }
+
+/**
+ * The one key a barcode is unique by (the API's unique index computes the same): lower-cased,
+ * and a UPC-A as its EAN-13, so a variant cannot take the other spelling of another's label.
+ * The barcode itself is kept as it was typed.
+ */
+export function barcodeKey(code: string): string {
+  const key = code.trim().toLowerCase();
+  return /^\d{12}$/.test(key) ? `0${key}` : key;
+}

@@ -556,6 +556,28 @@ describe('The barcode column (issue 29)', () => {
     expect(await barcodesOf(product.id)).toEqual(['BARDUP-0:null', 'BARDUP-1:ABC-1', 'BARDUP-2:null', 'BARDUP-3:null']);
   });
 
+  it('takes a UPC-A and its EAN-13 (a leading 0) for one barcode, in the file and against the catalogue', async () => {
+    await insertProduct(ctx.database.db, { title: 'UPC Holder', variants: [{ counter: 1, sku: 'UPC-HOLDER' }] });
+    await setBarcode('UPC-HOLDER', '042100005264');
+    const product = await insertProduct(ctx.database.db, {
+      title: 'UPC Spellings Set',
+      variants: [
+        { size: 'small', counter: 1, sku: 'UPC-A' },
+        { size: 'medium', counter: 1, sku: 'UPC-B' },
+        { size: 'large', counter: 1, sku: 'UPC-C' },
+      ],
+    });
+    const res = await upload(['sku,barcode', 'UPC-A,0042100005264', 'UPC-B,073456789010', 'UPC-C,0073456789010'].join('\n'));
+    expect(res.json()).toMatchObject({
+      applied: false,
+      errors: [
+        { row: 2, message: 'The barcode "0042100005264" is already used by the variant UPC-HOLDER' },
+        { row: 4, message: 'The barcode "0073456789010" is also on row 3' },
+      ],
+    });
+    expect(await barcodesOf(product.id)).toEqual(['UPC-A:null', 'UPC-B:null', 'UPC-C:null']);
+  });
+
   it('lets a row take the barcode an earlier row gave up, and refuses taking it before it is given up', async () => {
     const product = await insertProduct(ctx.database.db, {
       title: 'Moving Barcode Wrap',

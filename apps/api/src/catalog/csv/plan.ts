@@ -9,7 +9,7 @@
  * as the variants editor holds it: once in the file, and not by a variant the file leaves it
  * with (a row may take a barcode an earlier row gave up).
  */
-import { isSizeOf, type SizeScale } from '@shop/shared';
+import { barcodeKey, isSizeOf, type SizeScale } from '@shop/shared';
 import type { Tx } from '../../db/client.ts';
 import { brands, categories, type ProductRow, subs, subsubs, type VariantRow } from '../../db/schema/index.ts';
 import { lockProducts, type ProductBatchValues } from '../products/product-service.ts';
@@ -139,8 +139,6 @@ interface BarcodeState {
   holders: Map<string, string>;
   rows: Map<string, number>;
 }
-
-const barcodeKey = (code: string) => code.toLowerCase();
 
 /** A barcode the row gives must be on no other row and held by no other variant. */
 function checkBarcode(r: ImportRow, { holders, rows }: BarcodeState): void {

@@ -49,6 +49,31 @@ describe('variant barcodes', () => {
     expect((await one(second.id)).barcode).toBeNull();
   });
 
+  it('takes a UPC-A and its EAN-13 (a leading 0) for one barcode: kept as typed, the other spelling refused 409', async () => {
+    const first = await insertProduct(ctx.database.db, { counter: 1 });
+    const second = await insertProduct(ctx.database.db, { counter: 1 });
+    const a = await one(first.id);
+    const b = await one(second.id);
+    expect((await put(first.id, [{ id: a.id, sku: a.sku, counter: 1, barcode: '036000291452' }])).statusCode).toBe(200);
+    expect((await one(first.id)).barcode).toBe('036000291452');
+    const ean = await put(second.id, [{ id: b.id, sku: b.sku, counter: 1, barcode: '0036000291452' }]);
+    expect(ean.statusCode).toBe(409);
+    expect(ean.json().msg).toBe('The barcode "0036000291452" is already used by another variant');
+    expect((await one(second.id)).barcode).toBeNull();
+
+    // The other way round, and both spellings in one save.
+    expect((await put(second.id, [{ id: b.id, sku: b.sku, counter: 1, barcode: '0012345678905' }])).statusCode).toBe(200);
+    const upc = await put(first.id, [{ id: a.id, sku: a.sku, counter: 1, barcode: '012345678905' }]);
+    expect(upc.statusCode).toBe(409);
+    expect((await one(first.id)).barcode).toBe('036000291452');
+    const twice = await put(first.id, [
+      { id: a.id, sku: a.sku, color: 'Red', counter: 1, barcode: '036000291452' },
+      { sku: `${a.sku}-B`, color: 'Blue', counter: 0, barcode: '0036000291452' },
+    ]);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().msg).toBe('The barcode "0036000291452" is used twice');
+  });
+
   it('accepts a stock below zero sent back as it was loaded, and refuses setting one', async () => {
     const product = await insertProduct(ctx.database.db, { counter: 2 });
     const v = await one(product.id);

@@ -6,9 +6,10 @@
  * only while the row's `stock_version` is still the file's, so a unit sold since the export is
  * never put back, whichever API process sold it.
  */
+import { barcodeKey } from '@shop/shared';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { productVariants, type VariantRow } from '../../db/schema/index.ts';
+import { barcodeKeySql, productVariants, type VariantRow } from '../../db/schema/index.ts';
 
 /** Rows a statement carries at most (10 parameters each). */
 const BATCH_ROWS = 1000;
@@ -29,17 +30,17 @@ export async function variantsBySku(q: Db | Tx, skus: string[]): Promise<Map<str
 
 /**
  * The SKUs of the variants holding these barcodes, archived ones included (the unique index
- * counts them too), keyed as barcodes are unique: lower-cased.
+ * counts them too), by the key barcodes are unique by (a UPC-A as its EAN-13, any case).
  */
 export async function barcodeHolders(q: Db | Tx, codes: string[]): Promise<Map<string, string>> {
-  const keys = [...new Set(codes.map((c) => c.toLowerCase()))];
+  const keys = [...new Set(codes.map(barcodeKey))];
   const found = new Map<string, string>();
   for (let i = 0; i < keys.length; i += BATCH_ROWS) {
     const rows = await q
       .select({ sku: productVariants.sku, barcode: productVariants.barcode })
       .from(productVariants)
-      .where(inArray(sql`lower(${productVariants.barcode})`, keys.slice(i, i + BATCH_ROWS)));
-    for (const v of rows) found.set(v.barcode!.toLowerCase(), v.sku);
+      .where(inArray(barcodeKeySql(productVariants.barcode), keys.slice(i, i + BATCH_ROWS)));
+    for (const v of rows) found.set(barcodeKey(v.barcode!), v.sku);
   }
   return found;
 }

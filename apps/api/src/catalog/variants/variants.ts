@@ -15,6 +15,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type Availability,
+  barcodeKey,
   isSizeOf,
   koboToNaira,
   nairaToKobo,
@@ -148,9 +149,10 @@ function checkSet(product: LockedProduct, specs: VariantSpec[], imageId: (url: s
     const skuKey = v.sku.toUpperCase();
     if (skus.has(skuKey)) throw conflict(`The SKU "${v.sku}" is used twice`);
     skus.set(skuKey, v.sku);
-    const barcodeKey = v.barcode ? `barcode ${v.barcode.toLowerCase()}` : undefined;
-    if (barcodeKey && skus.has(barcodeKey)) throw conflict(`The barcode "${v.barcode}" is used twice`);
-    if (barcodeKey) skus.set(barcodeKey, v.barcode!);
+    // A UPC-A and its EAN-13 (a leading 0) are one label: one barcode.
+    const codeKey = v.barcode ? `barcode ${barcodeKey(v.barcode)}` : undefined;
+    if (codeKey && skus.has(codeKey)) throw conflict(`The barcode "${v.barcode}" is used twice`);
+    if (codeKey) skus.set(codeKey, v.barcode!);
     const option = optionKey(v.size, v.color);
     if (options.has(option)) throw conflict(`"${optionLabel(v.size, v.color)}" is listed twice`);
     options.set(option, option);
@@ -293,7 +295,7 @@ export async function replaceVariants(
     }
   } catch (error) {
     if (isUniqueViolation(error, 'product_variants_barcode_key')) {
-      const taken = specs.find((s) => s.barcode && String(error).toLowerCase().includes(s.barcode.toLowerCase()));
+      const taken = specs.find((s) => s.barcode && String(error).toLowerCase().includes(barcodeKey(s.barcode)));
       throw conflict(`The barcode${taken?.barcode ? ` "${taken.barcode}"` : ''} is already used by another variant`);
     }
     if (isUniqueViolation(error, 'product_variants_sku_key')) {

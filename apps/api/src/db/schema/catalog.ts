@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
   bigint,
   customType,
@@ -13,6 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * The key a barcode is unique by, as @shop/shared's barcodeKey computes it: lower-cased, and a
+ * UPC-A (12 digits) as the EAN-13 a scanner may read from the same label (a leading 0).
+ * Immutable, so an index can be made on it (migration 0024).
+ */
+export const barcodeKeySql = (barcode: SQLWrapper) =>
+  sql`(case when ${barcode} ~ '^[0-9]{12}$' then '0' || ${barcode} else lower(${barcode}) end)`;
 
 /** PostgreSQL's full-text vector (Drizzle has no type of its own for it); read as its text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -213,8 +221,9 @@ export const productVariants = pgTable(
     counter: integer('counter').notNull().default(0),
     oversoldAt: timestamp('oversold_at', { withTimezone: true }),
     /**
-     * What a scanner reads: EAN-13, UPC-A or any Code 128 text, unique case-insensitively;
-     * null: the Code 128 of the SKU.
+     * What a scanner reads: EAN-13, UPC-A or any Code 128 text, kept as typed and unique by
+     * its key (barcodeKeySql: case-insensitively, a UPC-A as its EAN-13); null: the Code 128
+     * of the SKU.
      */
     barcode: text('barcode'),
     /** The transaction that last wrote the row (trigger, migration 0021): a till's catalogue update sends rows newer than its version. */
@@ -234,7 +243,7 @@ export const productVariants = pgTable(
   (t) => [
     check('product_variants_price_nonnegative', sql`${t.price} >= 0 and ${t.discount} >= 0`),
     uniqueIndex('product_variants_sku_key').on(sql`upper(${t.sku})`),
-    uniqueIndex('product_variants_barcode_key').on(sql`lower(${t.barcode})`).where(sql`${t.barcode} is not null`),
+    uniqueIndex('product_variants_barcode_key').on(barcodeKeySql(t.barcode)).where(sql`${t.barcode} is not null`),
     index('product_variants_xact_idx').on(t.xact),
     uniqueIndex('product_variants_option_key')
       .on(t.productId, sql`lower(${t.size})`, sql`lower(${t.color})`)
