@@ -48,7 +48,11 @@ export const tillTotal = (sale: SyncSale, salePrices: ReadonlyMap<string, number
   }, 0);
 
 /** Whether the sale carries an approval of `action` by a manager whose role allows it. */
-export function approved(sale: SyncSale, action: TillApprovalAction, staff: ReadonlyMap<string, PolicyMember>): boolean {
+export function approved(
+  sale: Pick<SyncSale, 'approvals'>,
+  action: TillApprovalAction,
+  staff: ReadonlyMap<string, PolicyMember>,
+): boolean {
   const policy: PosAction = TILL_APPROVAL_POLICY[action];
   return sale.approvals.some((a) => {
     const manager = staff.get(a.managerId);

@@ -3,15 +3,18 @@
  * than were sold, back on sale or not; the money to cash (out of the drawer), to the sale's
  * tender or as store credit (issued, then spent on an exchange); exchange pricing (cheaper,
  * dearer, the same); recorded once per id; the role's refund policy (a cashier's approval);
- * finding the sale by receipt number, phone or name with what came back; who may do it.
+ * finding the sale by receipt number, phone or name with what came back; who may do it; and
+ * the till's own returns by its device token (its own sales only, naming the cashier, a
+ * manager's PIN approval carried as a synced sale's).
  */
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, storeCreditEntries } from '../db/schema/index.ts';
+import { auditLog, orders, posReturnLines, posReturns, storeCreditEntries } from '../db/schema/index.ts';
 import { readProduct } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, expectRefusedWithout, type TestContext } from '../../test/helpers.ts';
 import { insertTill, newId, productOnSale, tillSale } from '../../test/till-sales.ts';
+import { OTHER_TILLS_SALE } from './returns-policy.ts';
 
 type Staff = Awaited<ReturnType<typeof createStaff>>;
 let ctx: TestContext;
@@ -340,5 +343,127 @@ describe('who may do it', () => {
       },
       { method: 'GET', url: '/api/pos/sales?q=T1-000001' },
     ]);
+  });
+});
+
+const send = (token: string, method: InjectOptions['method'], url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
+
+/** A till registered by the manager, with its device token, and a drawer it opened. */
+async function registerTill() {
+  const res = await send(manager.accessToken, 'POST', '/api/pos/tills', { name: `Counter ${newId().slice(0, 4)}` });
+  expect(res.statusCode, res.body).toBe(201);
+  const till = res.json() as { tillId: string; deviceToken: string };
+  const drawerId = newId();
+  expect((await send(till.deviceToken, 'POST', '/api/pos/drawers', { id: drawerId, float: 0 })).statusCode).toBe(201);
+  return { ...till, drawerId };
+}
+
+const oneBack = (sale: Awaited<ReturnType<typeof dressSale>>, extra: object = {}) => ({
+  id: newId(),
+  saleId: sale.id,
+  lines: [{ variantId: sale.dress.variantId, quantity: 1, restock: true }],
+  refundTo: 'cash',
+  ...extra,
+});
+const managerPin = () => ({
+  id: newId(),
+  action: 'refund',
+  managerId: manager.user.id,
+  at: new Date().toISOString(),
+});
+const returnsOf = (saleId: string) => db().select().from(posReturns).where(eq(posReturns.orderId, saleId));
+
+describe("a till's own returns, by its device token", () => {
+  it("records a return of its own sale with the cashier named and a manager's PIN approval, once per id", async () => {
+    const till = await registerTill();
+    const sale = await dressSale(till);
+    const approval = managerPin();
+    const body = oneBack(sale, { cashierId: cashier.user.id, approvals: [approval] });
+
+    const first = await send(till.deviceToken, 'POST', '/api/pos/returns', body);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ saleId: sale.id, amount: 2_500_000, goods: 2_500_000 });
+    const again = await send(till.deviceToken, 'POST', '/api/pos/returns', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+
+    const recorded = await returnsOf(sale.id);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ tillId: till.tillId, createdBy: cashier.user.id, approvalId: approval.id });
+    expect(await db().select().from(posReturnLines).where(eq(posReturnLines.returnId, body.id))).toHaveLength(1);
+    const [order] = await db().select().from(orders).where(eq(orders.id, sale.id));
+    expect(order?.amountRefunded).toBe(2_500_000);
+    // Kept with the sale's approvals, where the back office lists those given by PIN.
+    expect(order?.posApprovals).toEqual([{ managerId: manager.user.id, action: 'refund', amount: 2_500_000, at: approval.at }]);
+  });
+
+  it("follows the cashier role's refund policy: a manager needs no approval, a cashier does", async () => {
+    const till = await registerTill();
+    const sale = await dressSale(till);
+    const unapproved = await send(till.deviceToken, 'POST', '/api/pos/returns', oneBack(sale, { cashierId: cashier.user.id }));
+    expect(unapproved.statusCode).toBe(403);
+    expect(unapproved.json().msg).toBe("Refunds need a manager's approval");
+    // A PIN of someone whose role does not allow refunds is no approval.
+    const byCashier = { ...managerPin(), managerId: cashier.user.id };
+    const selfApproved = await send(
+      till.deviceToken,
+      'POST',
+      '/api/pos/returns',
+      oneBack(sale, { cashierId: cashier.user.id, approvals: [byCashier] }),
+    );
+    expect(selfApproved.statusCode).toBe(403);
+    expect(await returnsOf(sale.id)).toHaveLength(0);
+
+    const byManager = await send(till.deviceToken, 'POST', '/api/pos/returns', oneBack(sale, { cashierId: manager.user.id }));
+    expect(byManager.statusCode, byManager.body).toBe(201);
+    expect(await returnsOf(sale.id)).toHaveLength(1);
+  });
+
+  it("refuses another till's sale, a till naming another, a revoked till, and a cashier not named or not staff", async () => {
+    const till = await registerTill();
+    const other = await registerTill();
+    const sale = await dressSale(other);
+    const asManager = { cashierId: manager.user.id };
+
+    const elsewhere = await send(till.deviceToken, 'POST', '/api/pos/returns', oneBack(sale, asManager));
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().msg).toBe(OTHER_TILLS_SALE);
+    const naming = await send(
+      till.deviceToken,
+      'POST',
+      '/api/pos/returns',
+      oneBack(sale, { ...asManager, tillId: other.tillId }),
+    );
+    expect(naming.statusCode).toBe(403);
+
+    const unnamed = await send(other.deviceToken, 'POST', '/api/pos/returns', oneBack(sale));
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().msg).toBe('Name the cashier (cashierId)');
+    const stranger = await send(other.deviceToken, 'POST', '/api/pos/returns', oneBack(sale, { cashierId: newId() }));
+    expect(stranger.statusCode).toBe(403);
+
+    const revoke = await send(manager.accessToken, 'DELETE', `/api/pos/tills/${other.tillId}`);
+    expect(revoke.statusCode).toBeLessThan(300);
+    const revoked = await send(other.deviceToken, 'POST', '/api/pos/returns', oneBack(sale, asManager));
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().msg).toBe('This till has been revoked');
+    expect(await returnsOf(sale.id)).toHaveLength(0);
+  });
+
+  it('answers 400 for a bad body, recording nothing', async () => {
+    const till = await registerTill();
+    const sale = await dressSale(till);
+    const cases = [
+      oneBack(sale, { cashierId: manager.user.id, lines: [] }),
+      oneBack(sale, { cashierId: 'Ada' }),
+      oneBack(sale, { cashierId: manager.user.id, approvals: [{ action: 'refund' }] }),
+      oneBack(sale, { cashierId: manager.user.id, refundTo: 'bitcoin' }),
+    ];
+    for (const body of cases) {
+      const res = await send(till.deviceToken, 'POST', '/api/pos/returns', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await returnsOf(sale.id)).toHaveLength(0);
   });
 });

@@ -25,20 +25,26 @@ import {
   productVariants,
   storeCreditEntries,
 } from '../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../lib/http-error.ts';
 import type { Notifier } from '../messages/index.ts';
 import type { OrderService, OrderWithLines } from '../orders/index.ts';
 import { tillRefundCheck, type StaffRole } from '../staff/index.ts';
 import { openDrawerOf } from './drawers.ts';
+import { OTHER_TILLS_SALE, type TillReturnStaff, tillRefundApproval } from './returns-policy.ts';
 import { refundTender } from './z-report.ts';
 
 export const SALE_NOT_FOUND = 'Sale not found';
 
-/** Who brings the goods back: the member (with their role and session, for the refund policy) and the till. */
+/**
+ * Who brings the goods back: the member (with their role and session, for the refund policy)
+ * and the till; or the till itself by its device token (`device`: the cashier it names, and
+ * the approvals given by PIN on it), which takes back only its own sales.
+ */
 export interface Returner {
   userId: string | null;
   staff: { role: StaffRole; sessionId: string } | null;
   tillId: string | null;
+  device?: TillReturnStaff;
 }
 
 type Line = OrderWithLines['lines'][number];
@@ -204,7 +210,9 @@ export function createReturns(db: Db, orderService: OrderService, notifier: Pick
           { path: 'refundTo', message: 'Needs a customer' },
         ]);
       }
+      if (who.device && sale.tillId !== who.tillId) throw forbidden(OTHER_TILLS_SALE);
       const policy = who.staff ? tillRefundCheck(who.staff, sale, input.approvalId) : undefined;
+      const pinApproval = who.device ? tillRefundApproval(who.device) : undefined;
       const tillId = who.tillId ?? sale.tillId;
       const drawer = tillId ? await openDrawerOf(db, tillId) : undefined;
       const restocked = matched.filter((m) => m.restock);
@@ -222,6 +230,14 @@ export function createReturns(db: Db, orderService: OrderService, notifier: Pick
           check: async (tx, refund) => {
             await policy?.(tx, refund);
             await assertReturnable(tx, matched);
+            // A manager's PIN on the till: kept with the sale's approvals, as a synced sale keeps its own.
+            if (pinApproval) {
+              const record = { managerId: pinApproval.managerId, action: 'refund', amount: goods, at: pinApproval.at };
+              await tx
+                .update(orders)
+                .set({ posApprovals: sql`coalesce(${orders.posApprovals}, '[]'::jsonb) || ${JSON.stringify([record])}::jsonb` })
+                .where(eq(orders.id, sale.id));
+            }
             const context = { tillId, drawerId: drawer?.id ?? null, cashierId: who.userId };
             const exchange = input.exchange ? await recordExchange(tx, sale, input.exchange.sale, goods, context) : null;
             const back = goods - Math.min(goods, exchange?.total ?? 0);
@@ -234,7 +250,7 @@ export function createReturns(db: Db, orderService: OrderService, notifier: Pick
               amount: back,
               exchangeOrderId: exchange?.id ?? null,
               refundId: refund.id,
-              approvalId: input.approvalId ?? null,
+              approvalId: pinApproval?.id ?? input.approvalId ?? null,
               createdBy: who.userId,
               createdAt: new Date(),
             });

@@ -185,7 +185,7 @@ async function catalogueOf(db: Db, sale: SyncSale) {
 }
 
 /** The cashier and the approving managers, with their role's till policies. */
-async function staffOf(db: Db, ids: string[]): Promise<Map<string, PolicyMember>> {
+export async function staffOf(db: Db, ids: string[]): Promise<Map<string, PolicyMember>> {
   const rows = await db
     .select({
       id: users.id,
