@@ -21,6 +21,7 @@ import { tightenEmbeddedDatabase } from './lib/private-files.ts';
 import { closeMetricsListener, listenForMetrics, METRICS_HOST } from './metrics/listener.ts';
 import { prometheus } from './metrics/registry.ts';
 import { defaultWebDist } from './paths.ts';
+import { pruneCatalogueRemovals } from './pos/index.ts';
 import { findUserByEmail, upsertAdmin } from './users/index.ts';
 
 /**
@@ -127,9 +128,11 @@ export async function startServer(config: Config = loadConfig(), { prepared = fa
   if (!prepared) await printBanner(database, config, notes);
 
   // Pending orders hold stock for 30 minutes; give it back when they run out. Safe with
-  // several processes: each order is cancelled by exactly one conditional UPDATE.
+  // several processes: each order is cancelled by exactly one conditional UPDATE. The tills'
+  // catalogue forgets removals older than it keeps, likewise once each.
   const sweeper = setInterval(() => {
     app.orders.expirePending().catch((error) => app.log.error({ err: error }, 'expiring pending orders failed'));
+    pruneCatalogueRemovals(app.db).catch((error) => app.log.error({ err: error }, 'pruning catalogue removals failed'));
   }, 60_000);
   sweeper.unref();
 

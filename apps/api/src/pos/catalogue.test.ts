@@ -2,8 +2,9 @@
 import { TILL_REVOKED } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, productVariants, products } from '../db/schema/index.ts';
+import { catalogueRemovals, customers, productVariants, products } from '../db/schema/index.ts';
 import { setPin } from '../staff/index.ts';
+import { pruneCatalogueRemovals, REMOVALS_KEPT_DAYS } from './catalogue.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 
@@ -188,5 +189,59 @@ describe('the till catalogue', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().msg).toBe(TILL_REVOKED);
     expect((await fetchCatalogue(`?tillId=${lost.tillId}`, bearer(cashier.accessToken))).statusCode).toBe(409);
+  });
+
+  describe('removals kept 90 days', () => {
+    const removalsOf = async (rowId: string) =>
+      (await ctx.database.db.select().from(catalogueRemovals).where(eq(catalogueRemovals.rowId, rowId))).length;
+    /** Deletes a product with its variant; its removals dated `daysAgo`. */
+    async function removeProduct(id: string, daysAgo = 0) {
+      await ctx.database.db.delete(productVariants).where(eq(productVariants.productId, id));
+      await ctx.database.db.delete(products).where(eq(products.id, id));
+      await ctx.database.db
+        .update(catalogueRemovals)
+        .set({ removedAt: sql`now() - make_interval(days => ${daysAgo})` })
+        .where(eq(catalogueRemovals.rowId, id));
+    }
+
+    it("prunes the removals older than that (the server's minute sweeper calls it) and keeps the newer", async () => {
+      expect(REMOVALS_KEPT_DAYS).toBe(90);
+      const old = await insertProduct(ctx.database.db, { title: 'Gone Long Ago', counter: 1 });
+      const recent = await insertProduct(ctx.database.db, { title: 'Gone Lately', counter: 1 });
+      await removeProduct(old.id, REMOVALS_KEPT_DAYS + 1);
+      await removeProduct(recent.id, REMOVALS_KEPT_DAYS - 1);
+      await pruneCatalogueRemovals(ctx.database.db);
+      expect(await removalsOf(old.id)).toBe(0);
+      expect(await removalsOf(recent.id)).toBe(1);
+      // Twice, as two API processes may: nothing more goes.
+      await pruneCatalogueRemovals(ctx.database.db);
+      expect(await removalsOf(recent.id)).toBe(1);
+    });
+
+    it('sends the whole catalogue, without the removed product, to a till whose version is older than what was pruned', async () => {
+      const unchanged = await insertProduct(ctx.database.db, { title: 'Still On Sale', counter: 1 });
+      const removed = await insertProduct(ctx.database.db, { title: 'Removed While Offline', counter: 1 });
+      const offline = (await fetchCatalogue()).json();
+      expect(offline.products.map((p: { id: string }) => p.id)).toContain(removed.id);
+
+      await removeProduct(removed.id, REMOVALS_KEPT_DAYS + 1);
+      const online = (await fetchCatalogue()).json();
+      // Before the prune, the update says what to take away.
+      const delta = (await fetchCatalogue(`?since=${offline.version}`)).json();
+      expect(delta).toMatchObject({ full: false, removed: { productIds: [removed.id] } });
+
+      await pruneCatalogueRemovals(ctx.database.db);
+      const again = (await fetchCatalogue(`?since=${offline.version}`)).json();
+      expect(again.full).toBe(true);
+      const ids = again.products.map((p: { id: string }) => p.id);
+      expect(ids).toContain(unchanged.id);
+      expect(ids).not.toContain(removed.id);
+      expect(again.variants.some((v: { productId: string }) => v.productId === removed.id)).toBe(false);
+
+      // A till that fetched after the pruned removal still gets only what changed.
+      const later = (await fetchCatalogue(`?since=${online.version}`)).json();
+      expect(later.full).toBe(false);
+      expect(later.products.map((p: { id: string }) => p.id)).not.toContain(unchanged.id);
+    });
   });
 });

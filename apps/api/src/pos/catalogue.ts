@@ -11,6 +11,11 @@
  * already seen. So a change whose transaction began before a fetch and committed after it is
  * never missed, however transactions interleave. Deletions come from catalogue_removals
  * the same way; an archived variant counts as removed.
+ *
+ * Removals are kept 90 days (pruned by the server's minute sweeper, pruneCatalogueRemovals),
+ * and the prune leaves a `horizon` row with the newest pruned xact. A till asking `since` a
+ * version not past it might have missed a pruned removal, so it gets the whole catalogue
+ * (`full`), which it keeps instead of its own: a removed product never stays on the till.
  */
 import type { Permission, PosTillSettings, TillCatalogue, TillStaff } from '@shop/shared';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
@@ -19,6 +24,29 @@ import type { Db, Tx } from '../db/client.ts';
 import { catalogueRemovals, customers, productVariants, products, roles, staffPins, users } from '../db/schema/index.ts';
 
 const POS_SELL: Permission = 'pos.sell';
+
+/** How long a removal is kept for the tills' updates: a till offline longer gets the whole catalogue again. */
+export const REMOVALS_KEPT_DAYS = 90;
+const DAY_MS = 86_400_000;
+/** The horizon row's row_id: it names no row. */
+const NO_ROW = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Deletes the removals older than REMOVALS_KEPT_DAYS, and records how far it went: a horizon
+ * row with the newest xact pruned (older horizons are pruned and carried into it). One
+ * statement, so two API processes sweeping at once prune each row once: the second finds
+ * the rows gone and records nothing.
+ */
+export async function pruneCatalogueRemovals(db: Db, now: Date = new Date()): Promise<void> {
+  const before = new Date(now.getTime() - REMOVALS_KEPT_DAYS * DAY_MS);
+  await db.execute(sql`
+    with pruned as (
+      delete from ${catalogueRemovals} where ${catalogueRemovals.removedAt} < ${before.toISOString()}::timestamptz
+      returning ${catalogueRemovals.xact}
+    )
+    insert into ${catalogueRemovals} (kind, row_id, xact)
+    select 'horizon', ${NO_ROW}::uuid, max(xact) from pruned having count(*) > 0`);
+}
 
 /** The small picture a till shows (and caches) for a product. */
 const SMALL_WIDTH = 320;
@@ -34,7 +62,17 @@ export async function readTillCatalogue(
   };
   const version = rows[0]!.version;
   return db.transaction(async (tx) => {
-    const after = since === undefined ? undefined : Number(since);
+    // Read first, in one statement with the horizon rows: a horizon at or past `since` means a
+    // removal the till needs may have been pruned, and then it gets everything.
+    const removals =
+      since === undefined
+        ? []
+        : await tx
+            .select()
+            .from(catalogueRemovals)
+            .where(gte(catalogueRemovals.xact, Number(since)));
+    const tooOld = removals.some((r) => r.kind === 'horizon');
+    const after = since === undefined || tooOld ? undefined : Number(since);
     const changedProducts = await tx
       .select()
       .from(products)
@@ -58,9 +96,7 @@ export async function readTillCatalogue(
       .select()
       .from(customers)
       .where(after === undefined ? undefined : gte(customers.xact, after));
-    const removals =
-      after === undefined ? [] : await tx.select().from(catalogueRemovals).where(gte(catalogueRemovals.xact, after));
-    const removedOf = (kind: string) => removals.filter((r) => r.kind === kind).map((r) => r.rowId);
+    const removedOf = (kind: string) => (after === undefined ? [] : removals.filter((r) => r.kind === kind).map((r) => r.rowId));
 
     const image = (ids: string[]) => (ids[0] ? imageUrl(ids[0], SMALL_WIDTH) : null);
     const settings = await getSettings(tx);

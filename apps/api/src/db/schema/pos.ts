@@ -99,15 +99,16 @@ export const storeCreditEntries = pgTable(
 /**
  * Catalogue rows deleted (products, variants) and till customers deleted, under the
  * transaction id that deleted them: what a till's update (`GET /api/pos/catalogue?since=`)
- * must take away. Written by trigger (migration 0021); rows older than 90 days are pruned,
- * and a till whose version is older than that gets the whole catalogue again.
+ * must take away. Written by trigger (migration 0021); rows older than 90 days are pruned
+ * (pos/catalogue.ts), leaving one `horizon` row whose xact is the newest pruned: a till whose
+ * version is not past it gets the whole catalogue again.
  */
 export const catalogueRemovals = pgTable(
   'catalogue_removals',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     xact: bigint('xact', { mode: 'number' }).notNull().default(sql`pg_current_xact_id()::text::bigint`),
-    kind: text('kind', { enum: ['product', 'variant', 'customer'] }).notNull(),
+    kind: text('kind', { enum: ['product', 'variant', 'customer', 'horizon'] }).notNull(),
     rowId: uuid('row_id').notNull(),
     removedAt: ts('removed_at').notNull().defaultNow(),
   },
