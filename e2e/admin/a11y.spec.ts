@@ -93,6 +93,9 @@ test.describe('signed in', () => {
   }
 
   test('the edit screens and a product', async ({ page }) => {
+    // Eight screens, each loaded, waited on until idle and scanned by axe: beside the other
+    // worker on a loaded machine that ran past the default 30 s for the whole walk.
+    test.setTimeout(120_000);
     await check(page, `/editcategory/${ids.category}`, /Edit Category/i);
     await check(page, `/editsubcategory/${ids.sub}`, /Edit Sub/i);
     await check(page, `/editsubsubcategory/${ids.subsub}`, /Edit Sub.?sub/i);

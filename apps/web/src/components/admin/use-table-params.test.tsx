@@ -75,3 +75,25 @@ it('writes the search into the URL when the admin stays', async () => {
   await act(() => new Promise((resolve) => setTimeout(resolve, 450)));
   expect(router.state.location.search).toBe('?search=Women');
 });
+
+it('never writes the search into the next page’s URL when its pause ends after the router got there, before React rendered it', async () => {
+  vi.useFakeTimers();
+  try {
+    // A page whose code is already here: the router's navigation ends at once.
+    const { router } = renderWithProviders(<Table />, {
+      path: '/categorytable',
+      routes: [{ path: '/brandtable', element: <h1>Brands</h1> }],
+    });
+    fireEvent.change(screen.getByLabelText('Search categories'), { target: { value: 'Women' } });
+    await act(async () => vi.advanceTimersByTime(299));
+    await act(async () => {
+      await router.navigate('/brandtable');
+      vi.advanceTimersByTime(1);
+    });
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(router.state.location.pathname).toBe('/brandtable');
+    expect(router.state.location.search).toBe('');
+  } finally {
+    vi.useRealTimers();
+  }
+});

@@ -45,12 +45,15 @@ export function useTableParams<K extends string>(keys: readonly K[], defaults: P
   // bring the admin back here. The page being left has nothing more to say. The router's own
   // state says so from the click on: the rendered navigation state only once React has
   // rendered it (a transition), and a search typed just before the click lands in between.
+  // Once the router got there it no longer navigates, but React may still render this page
+  // (the search's update comes before the router's transition): then the router's location
+  // is the next page's, and a write would land in the next page's URL.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const leaving = useRef<() => boolean>(() => false);
   leaving.current = () => {
-    const target = (router?.state.navigation ?? navigation).location;
+    const target = (router?.state.navigation ?? navigation).location ?? router?.state.location;
     return target !== undefined && target.pathname !== pathname;
   };
   const update = useCallback(
