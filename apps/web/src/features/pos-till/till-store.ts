@@ -4,12 +4,14 @@
  * network; the network is only used to prepare the till, refresh its catalogue and sync its
  * sales (sync-queue.ts), and a failure of either changes nothing on the device.
  */
+import type { RefundTo, TillSaleView } from '@shop/shared/pos-drawers';
 import type { PosTillSettings, SyncApproval, TillCustomer, TillStaff, TillVariant } from '@shop/shared/pos-till';
 import { create } from 'zustand';
 import { addLine, type CartLine, cartTotals, payment, syncLines, syncTenders, type Tender } from './cart.ts';
 import { type CatalogueIndex, loadIndex, storeCatalogue, variantTitle } from './catalogue.ts';
-import { fetchCatalogue, registerTill } from './till-api.ts';
-import { type DrawerOp, type StoredSale, type TillDevice, type TillDrawer, tillDb } from './till-db.ts';
+import { fetchCatalogue, refusedForGood, registerTill, searchSales } from './till-api.ts';
+import { type DrawerOp, type StoredReturn, type StoredSale, type TillDevice, type TillDrawer, tillDb } from './till-db.ts';
+import { findLocalSales, goodsValue, localSaleView, withWaitingReturns } from './till-returns.ts';
 import { outboxWaiting, syncTill, tillApi } from './till-outbox.ts';
 import { warmImages } from './warm-images.ts';
 
@@ -38,6 +40,8 @@ export interface TillState {
   drawer: TillDrawer | null;
   /** Drawer changes and returns not yet sent. */
   outboxWaiting: number;
+  /** The returns taken on this till, newest first. */
+  returns: StoredReturn[];
 
   load(): Promise<void>;
   prepare(name: string, memberId: string | undefined): Promise<void>;
@@ -58,6 +62,19 @@ export interface TillState {
   openDrawer(float: number): Promise<void>;
   moveCash(kind: 'pay_in' | 'pay_out', amount: number, reason: string): Promise<void>;
   closeDrawer(counted: number, note?: string): Promise<void>;
+  /** Sales to take goods back from: the server's, or this till's own when offline. */
+  findSales(query: string): Promise<TillSaleView[]>;
+  /** Keeps the return on the device (sent at once when online) and answers it as it stands. */
+  giveBack(input: ReturnInput): Promise<StoredReturn>;
+}
+
+export interface ReturnInput {
+  sale: TillSaleView;
+  /** Units coming back by line id, and whether each line's go back on sale. */
+  quantities: Record<string, number>;
+  restock: Record<string, boolean>;
+  refundTo: RefundTo;
+  approvals: SyncApproval[];
 }
 
 /** The drawer open now (not the last one closed). */
@@ -70,19 +87,22 @@ export const useTill = create<TillState>((set, get) => {
   const db = tillDb();
 
   async function readDevice() {
-    const [device, index, staff, settings, cashierId, sales, parkedCount, lastSyncAt, drawer, waiting] = await Promise.all([
-      db.getMeta<TillDevice>('device'),
-      loadIndex(db),
-      db.staff.toArray(),
-      db.getMeta<PosTillSettings>('settings'),
-      db.getMeta<string>('cashierId'),
-      db.sales.orderBy('createdAt').reverse().toArray(),
-      db.parked.count(),
-      db.getMeta<string>('lastSyncAt'),
-      db.getMeta<TillDrawer>('drawer'),
-      outboxWaiting(db),
-    ]);
+    const [device, index, staff, settings, cashierId, sales, parkedCount, lastSyncAt, drawer, waiting, returns] =
+      await Promise.all([
+        db.getMeta<TillDevice>('device'),
+        loadIndex(db),
+        db.staff.toArray(),
+        db.getMeta<PosTillSettings>('settings'),
+        db.getMeta<string>('cashierId'),
+        db.sales.orderBy('createdAt').reverse().toArray(),
+        db.parked.count(),
+        db.getMeta<string>('lastSyncAt'),
+        db.getMeta<TillDrawer>('drawer'),
+        outboxWaiting(db),
+        db.returns.orderBy('createdAt').reverse().toArray(),
+      ]);
     set({
+      returns,
       drawer: drawer ?? null,
       outboxWaiting: waiting,
       phase: device ? 'ready' : 'unprepared',
@@ -123,6 +143,7 @@ export const useTill = create<TillState>((set, get) => {
     receipt: null,
     drawer: null,
     outboxWaiting: 0,
+    returns: [],
 
     load: readDevice,
 
@@ -160,13 +181,21 @@ export const useTill = create<TillState>((set, get) => {
       } catch (error) {
         set({ syncError: error instanceof Error ? error.message : String(error) });
       } finally {
-        const [sales, lastSyncAt, drawer, waiting] = await Promise.all([
+        const [sales, lastSyncAt, drawer, waiting, returns] = await Promise.all([
           db.sales.orderBy('createdAt').reverse().toArray(),
           db.getMeta<string>('lastSyncAt'),
           db.getMeta<TillDrawer>('drawer'),
           outboxWaiting(db),
+          db.returns.orderBy('createdAt').reverse().toArray(),
         ]);
-        set({ syncing: false, sales, lastSyncAt: lastSyncAt ?? null, drawer: drawer ?? null, outboxWaiting: waiting });
+        set({
+          syncing: false,
+          sales,
+          lastSyncAt: lastSyncAt ?? null,
+          drawer: drawer ?? null,
+          outboxWaiting: waiting,
+          returns,
+        });
       }
     },
 
@@ -296,6 +325,48 @@ export const useTill = create<TillState>((set, get) => {
           body: { id: crypto.randomUUID(), kind, amount, reason, createdAt },
         },
       );
+    },
+
+    async findSales(query) {
+      const { device, sales, index, returns } = get();
+      if (!device) return [];
+      const own = findLocalSales(
+        sales.filter((s) => s.status !== 'conflict').map((s) => localSaleView(s, device.tillId, index.customers)),
+        query,
+      );
+      let found = own;
+      if (navigator.onLine) {
+        try {
+          const remote = await searchSales(device.deviceToken, query);
+          // A sale made here and not yet synced is only on the device.
+          found = [...remote, ...own.filter((s) => !remote.some((r) => r.id === s.id))];
+        } catch (error) {
+          if (refusedForGood(error)) throw error;
+        }
+      }
+      return found.map((sale) => withWaitingReturns(sale, returns));
+    },
+
+    async giveBack({ sale, quantities, restock, refundTo, approvals }) {
+      const { device, cashierId } = get();
+      if (!device || !cashierId) throw new Error('Choose the cashier first');
+      const lines = sale.lines
+        .filter((l) => l.variantId && (quantities[l.lineId] ?? 0) > 0)
+        .map((l) => ({ variantId: l.variantId!, quantity: quantities[l.lineId]!, restock: restock[l.lineId] ?? true }));
+      if (lines.length === 0) throw new Error('Choose what comes back');
+      const id = crypto.randomUUID();
+      const stored: StoredReturn = {
+        id,
+        createdAt: new Date().toISOString(),
+        receiptNumber: sale.receiptNumber,
+        body: { id, tillId: device.tillId, saleId: sale.id, lines, refundTo, cashierId, approvals },
+        goods: goodsValue(sale, quantities),
+        status: 'waiting',
+      };
+      await db.returns.put(stored);
+      set((s) => ({ returns: [stored, ...s.returns], outboxWaiting: s.outboxWaiting + 1 }));
+      if (navigator.onLine) await get().sync();
+      return (await db.returns.get(id)) ?? stored;
     },
 
     async closeDrawer(counted, note) {

@@ -7,10 +7,13 @@
 import { formatNaira } from '@shop/shared/money';
 import { useId, useState } from 'react';
 import { buttonClass, ErrorNotice, inputClass } from '@/components/admin/ui.tsx';
-import { Dialog } from '@/components/dialog.tsx';
 import { parseNaira } from '../cart.ts';
 import type { TillDrawer } from '../till-db.ts';
 import { openDrawerOf, useTill } from '../till-store.ts';
+import { ChoiceTiles, TillDialog } from './till-controls.tsx';
+
+const MOVEMENTS = ['pay_in', 'pay_out'] as const;
+const MOVEMENT_LABELS: Record<(typeof MOVEMENTS)[number], string> = { pay_in: 'Pay in', pay_out: 'Pay out' };
 
 /** Naira typed by the cashier as kobo, or why it is not an amount. */
 function amountOf(text: string, what: string, { zero = false } = {}): number | string {
@@ -51,21 +54,12 @@ export function DrawerButton() {
 }
 
 function DrawerDialog({ onClose }: { onClose(): void }) {
-  const titleId = useId();
   const drawer = useTill((s) => s.drawer);
   const open = openDrawerOf(drawer);
   return (
-    <Dialog labelledBy={titleId} onRequestClose={onClose}>
-      <div className="space-y-4 p-5">
-        <h2 id={titleId} className="text-lg font-semibold">
-          Drawer
-        </h2>
-        {open ? <OpenDrawer drawer={open} /> : <OpenForm last={drawer} />}
-        <button type="button" onClick={onClose} className={`${buttonClass.secondary} min-h-11 w-full`}>
-          Done
-        </button>
-      </div>
-    </Dialog>
+    <TillDialog title="Drawer" onClose={onClose}>
+      {open ? <OpenDrawer drawer={open} /> : <OpenForm last={drawer} />}
+    </TillDialog>
   );
 }
 
@@ -89,7 +83,6 @@ function OpenForm({ last }: { last: TillDrawer | null }) {
 }
 
 function OpenDrawer({ drawer }: { drawer: TillDrawer }) {
-  const id = useId();
   const [kind, setKind] = useState<'pay_in' | 'pay_out'>('pay_in');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -114,20 +107,7 @@ function OpenDrawer({ drawer }: { drawer: TillDrawer }) {
         <Row label="Paid out" value={formatNaira(drawer.payOuts)} />
       </dl>
       <form onSubmit={move} className="space-y-3 border-t border-neutral-200 pt-3">
-        <fieldset>
-          <legend className="sr-only">Pay in or out</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {(['pay_in', 'pay_out'] as const).map((k) => (
-              <label
-                key={k}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-neutral-300 px-3 text-sm has-checked:border-neutral-900 has-checked:bg-neutral-100"
-              >
-                <input type="radio" name={`${id}-kind`} checked={kind === k} onChange={() => setKind(k)} />
-                {k === 'pay_in' ? 'Pay in' : 'Pay out'}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceTiles legend="Pay in or out" options={MOVEMENTS} labels={MOVEMENT_LABELS} value={kind} onChange={setKind} />
         <Field label="Amount (₦)" value={amount} onChange={setAmount} />
         <Field label="Reason" value={reason} onChange={setReason} text />
         <button type="submit" className={`${buttonClass.secondary} min-h-11 w-full`}>

@@ -11,6 +11,7 @@ import { cartTotals, makeTender, parseNaira, payment } from '../cart.ts';
 import { useTill } from '../till-store.ts';
 import { useCompleteSale } from '../use-complete-sale.ts';
 import { PinDialog } from './pin-dialog.tsx';
+import { ChoiceTiles } from './till-controls.tsx';
 
 export const TENDER_LABELS: Record<TenderType, string> = {
   cash: 'Cash',
@@ -60,20 +61,7 @@ export function TenderPanel({ cashier }: { cashier: TillStaff }) {
       </h2>
       {paid.due > 0 ? (
         <form onSubmit={add} className="mt-3 space-y-3">
-          <fieldset>
-            <legend className="sr-only">Paid by</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {types.map((t) => (
-                <label
-                  key={t}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-neutral-300 px-3 text-sm has-checked:border-neutral-900 has-checked:bg-neutral-100"
-                >
-                  <input type="radio" name={`${id}-type`} checked={type === t} onChange={() => setType(t)} />
-                  {TENDER_LABELS[t]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceTiles legend="Paid by" options={types} labels={TENDER_LABELS} value={type} onChange={setType} />
           <label htmlFor={`${id}-amount`} className="block text-sm">
             {type === 'cash' ? 'Cash received (₦)' : 'Amount (₦)'}
             <input

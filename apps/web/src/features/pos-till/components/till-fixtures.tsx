@@ -47,7 +47,7 @@ export const member = (
   lastName: 'Obi',
   role: {
     name: roleName,
-    pos: { discount, priceOverride: 'deny', refund: 'allow', negativeStock: 'allow' },
+    pos: { discount, priceOverride: 'deny', refund: discount, negativeStock: 'allow' },
     discountLimitPercent: 5,
   },
   pin: pinHash(pin),

@@ -13,6 +13,7 @@ import { ParkedSales } from './parked-sales.tsx';
 import { PinDialog } from './pin-dialog.tsx';
 import { ProductSearch } from './product-search.tsx';
 import { RecentSales } from './recent-sales.tsx';
+import { ReturnsButton } from './returns-panel.tsx';
 import { SaleLines } from './sale-lines.tsx';
 import { SyncBanner } from './sync-banner.tsx';
 import { TenderPanel } from './tender-panel.tsx';
@@ -39,6 +40,7 @@ export function TillScreen() {
         <div className="flex flex-wrap gap-2">
           <ParkedSales />
           <DrawerButton />
+          {cashier ? <ReturnsButton cashier={cashier} /> : null}
           <button type="button" onClick={() => setSwitching(true)} className={`${buttonClass.secondary} min-h-11`}>
             {cashier ? 'Switch cashier' : 'Choose cashier'}
           </button>
