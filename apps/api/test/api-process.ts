@@ -64,3 +64,29 @@ export function startApiProcess(env: Record<string, string>, { script }: { scrip
     child.once('exit', (code) => reject(new Error(`API process exited with ${code} before listening`)));
   });
 }
+
+/** Two API processes sharing the test's database, as the multi-process tests run them. */
+export function startTwoApiProcesses(databaseUrl: string, jwtSecret: string): Promise<ApiProcess[]> {
+  const env = { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret };
+  return Promise.all([startApiProcess(env), startApiProcess(env)]);
+}
+
+/** A member's access token, signed in through a process (whose JWT secret is not the test app's). */
+export async function signInOn(port: number, { email, password }: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/adminlogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** A POST to a process with a bearer token, and a JSON body when given: its status and text. */
+export async function postTo(port: number, url: string, authorization: string, body?: unknown) {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${authorization}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: await res.text() };
+}
