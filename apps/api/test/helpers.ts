@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
@@ -160,6 +160,12 @@ export async function aStepLater(ctx: Pick<TestContext, 'database'>, userId: str
 
 export function bearer(token: string): InjectOptions['headers'] {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A refusal for want of a permission: 403 naming it. */
+export function expectRefusal(res: LightMyRequestResponse, permission: Permission): void {
+  expect(res.statusCode, res.body).toBe(403);
+  expect(res.json()).toEqual({ msg: permissionRefusal(permission), permission });
 }
 
 /**

@@ -60,6 +60,12 @@ export const variantInput = z.object({
   price: money('Price').nullish(),
   discount: money('Discount').nullish(),
   /**
+   * Naira: what one unit cost the shop (null: unknown). Only with catalog.cost: absent leaves
+   * a kept variant's own; sent at all without the permission is refused (403), since the
+   * caller could not have read it.
+   */
+  cost: money('Cost price').nullish(),
+  /**
    * Below zero only as the editor loaded it (offline till sales took it there, issue 29): the
    * API refuses setting a new negative value.
    */
@@ -117,6 +123,8 @@ export const variantView = z.object({
   /** Its own price and discount, null when it follows the product's. */
   priceOverride: z.number().nullable(),
   discountOverride: z.number().nullable(),
+  /** Naira: the cost price (null: unknown). Present only for staff with catalog.cost: absent, not null, otherwise. */
+  cost: z.number().nullable().optional(),
   counter: z.number().int(),
   /** Null: the SKU's Code 128 is its barcode. Always sent (optional for clients' fixtures made before it). */
   barcode: z.string().nullable().optional(),
@@ -138,7 +146,9 @@ export type StockFilter = (typeof STOCK_FILTERS)[number];
  * is the variant's `stockVersion` when it was exported: an import changes a known variant's
  * stock only while it is still the same. The import also reads `set_stock` (never exported):
  * stock set whatever it is now. `barcode` empty is none (the SKU's Code 128); a file without
- * the column leaves barcodes as they are.
+ * the column leaves barcodes as they are. `cost` (the cost price; empty: unknown) is exported
+ * and imported only with catalog.cost: without it the column is left out of the export, and a
+ * file that carries it is refused (403).
  */
 export const CATALOGUE_CSV_COLUMNS = [
   'product_id',
@@ -158,6 +168,7 @@ export const CATALOGUE_CSV_COLUMNS = [
   'color',
   'variant_price',
   'variant_discount',
+  'cost',
   'stock',
   'stock_version',
   'paused',

@@ -5,13 +5,12 @@
  * them starts paused at price 0 with no stock. The Content editor has catalog.write only, the
  * Fulfilment member stock.adjust only, the Manager both.
  */
-import { type Permission, type ProductDetail, permissionRefusal } from '@shop/shared';
+import type { ProductDetail } from '@shop/shared';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, multipart } from '../../test/clients.ts';
 import { insertProduct, readProduct, readVariants } from '../../test/fixtures.ts';
-import { bearer, createStaff, createTestApp, type TestContext } from '../../test/helpers.ts';
+import { bearer, createStaff, createTestApp, expectRefusal, type TestContext } from '../../test/helpers.ts';
 import { products } from '../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -30,11 +29,6 @@ beforeAll(async () => {
   manager = client(ctx.app, (await createStaff(ctx, 'manager')).accessToken);
 });
 afterAll(() => ctx.close());
-
-function expectRefused(res: LightMyRequestResponse, permission: Permission) {
-  expect(res.statusCode, res.body).toBe(403);
-  expect(res.json()).toEqual({ msg: permissionRefusal(permission), permission });
-}
 
 /** A product of two sizes: small with a price of its own and 4 in stock, medium at the product's with 6. */
 async function twoSizes() {
@@ -68,11 +62,11 @@ describe('PUT /api/products/{id}: guarded fields', () => {
     const product = await twoSizes();
     const before = await stored(product.id);
     const url = `/api/products/${product.id}`;
-    expectRefused(await editor.json('PUT', url, { title: 'Cheaper', price: 20_000 }), 'catalog.prices');
-    expectRefused(await editor.json('PUT', url, { title: 'Marked down', discount: 5_000 }), 'catalog.prices');
-    expectRefused(await editor.json('PUT', url, { title: 'Restocked', counter: 30 }), 'stock.adjust');
+    expectRefusal(await editor.json('PUT', url, { title: 'Cheaper', price: 20_000 }), 'catalog.prices');
+    expectRefusal(await editor.json('PUT', url, { title: 'Marked down', discount: 5_000 }), 'catalog.prices');
+    expectRefusal(await editor.json('PUT', url, { title: 'Restocked', counter: 30 }), 'stock.adjust');
     // The original form, multipart: the same rule.
-    expectRefused(
+    expectRefusal(
       await editor.form('PUT', url, [
         ['title', 'Cheaper'],
         ['price', '20000'],
@@ -171,21 +165,21 @@ describe('PUT /api/products/{id}/variants: guarded fields, and the stock alone w
     const url = `/api/products/${product.id}/variants`;
     const put = (body: object) => fulfilment.json('PUT', url, body);
     const [small, medium] = variants as [(typeof variants)[0], (typeof variants)[0]];
-    expectRefused(await put({ variants: [{ ...small, price: 26_000, counter: 9 }, medium] }), 'catalog.prices');
-    expectRefused(await put({ variants: [small, { ...medium, price: 30_000 }] }), 'catalog.prices');
-    expectRefused(await put({ variants: [small, { ...medium, discount: 0 }] }), 'catalog.prices');
-    expectRefused(await put({ variants: [{ ...small, sku: 'RENAMED-S' }, medium] }), 'catalog.write');
-    expectRefused(await put({ variants: [small, { ...medium, color: 'Red' }] }), 'catalog.write');
-    expectRefused(await put({ variants: [small] }), 'catalog.write');
-    expectRefused(await put({ variants: [medium, small] }), 'catalog.write');
-    expectRefused(
+    expectRefusal(await put({ variants: [{ ...small, price: 26_000, counter: 9 }, medium] }), 'catalog.prices');
+    expectRefusal(await put({ variants: [small, { ...medium, price: 30_000 }] }), 'catalog.prices');
+    expectRefusal(await put({ variants: [small, { ...medium, discount: 0 }] }), 'catalog.prices');
+    expectRefusal(await put({ variants: [{ ...small, sku: 'RENAMED-S' }, medium] }), 'catalog.write');
+    expectRefusal(await put({ variants: [small, { ...medium, color: 'Red' }] }), 'catalog.write');
+    expectRefusal(await put({ variants: [small] }), 'catalog.write');
+    expectRefusal(await put({ variants: [medium, small] }), 'catalog.write');
+    expectRefusal(
       await put({ variants: [small, medium, { sku: 'NEW-LARGE', size: 'large', color: 'Indigo', counter: 0 }] }),
       'catalog.write',
     );
-    expectRefused(await put({ variants, sizeScale: 'shoes' }), 'catalog.write');
+    expectRefusal(await put({ variants, sizeScale: 'shoes' }), 'catalog.write');
     expect(await stored(product.id)).toEqual(before);
     // The Cashier may do neither: the route's guard names the first of its permissions.
-    expectRefused(await cashier.json('PUT', url, { variants }), 'catalog.write');
+    expectRefusal(await cashier.json('PUT', url, { variants }), 'catalog.write');
   });
 
   it('refuses the Content editor a variant price or stock, and passes the rest and values sent unchanged', async () => {
@@ -194,12 +188,12 @@ describe('PUT /api/products/{id}/variants: guarded fields, and the stock alone w
     const variants = await editorVariants(product.id);
     const url = `/api/products/${product.id}/variants`;
     const [small, medium] = variants as [(typeof variants)[0], (typeof variants)[0]];
-    expectRefused(await editor.json('PUT', url, { variants: [{ ...small, counter: 5 }, medium] }), 'stock.adjust');
-    expectRefused(await editor.json('PUT', url, { variants: [{ ...small, price: null }, medium] }), 'catalog.prices');
+    expectRefusal(await editor.json('PUT', url, { variants: [{ ...small, counter: 5 }, medium] }), 'stock.adjust');
+    expectRefusal(await editor.json('PUT', url, { variants: [{ ...small, price: null }, medium] }), 'catalog.prices');
     // A new variant: the product's price and no stock pass, anything else is a price or a stock.
     const large = { sku: 'LARGE-INDIGO', size: 'large', color: 'Indigo', counter: 0 };
-    expectRefused(await editor.json('PUT', url, { variants: [...variants, { ...large, counter: 2 }] }), 'stock.adjust');
-    expectRefused(await editor.json('PUT', url, { variants: [...variants, { ...large, price: 30_000 }] }), 'catalog.prices');
+    expectRefusal(await editor.json('PUT', url, { variants: [...variants, { ...large, counter: 2 }] }), 'stock.adjust');
+    expectRefusal(await editor.json('PUT', url, { variants: [...variants, { ...large, price: 30_000 }] }), 'catalog.prices');
     expect(await stored(product.id)).toEqual(before);
 
     const res = await editor.json('PUT', url, { variants: [{ ...small, sku: 'SMALL-INDIGO' }, medium, large] });
@@ -266,18 +260,18 @@ describe('POST /api/products/import: guarded fields', () => {
     const before = await stored(product.id);
     // The product renamed, and 9 mediums counted.
     const csv = await exportedRows(product.id, (r, i) => ({ ...r, title: 'Renamed', ...(i === 1 && { stock: '9' }) }));
-    expectRefused(await upload(csv, '?dryRun=true'), 'stock.adjust');
-    expectRefused(await upload(csv), 'stock.adjust');
-    expectRefused(await upload(csv, '?skipInvalid=true'), 'stock.adjust');
+    expectRefusal(await upload(csv, '?dryRun=true'), 'stock.adjust');
+    expectRefusal(await upload(csv), 'stock.adjust');
+    expectRefusal(await upload(csv, '?skipInvalid=true'), 'stock.adjust');
     expect(await stored(product.id)).toEqual(before);
   });
 
   it('refuses a price, a markdown or a variant’s price the same way', async () => {
     const product = await twoSizes();
     const before = await stored(product.id);
-    expectRefused(await upload(await exportedRows(product.id, (r) => ({ ...r, price: '26000' }))), 'catalog.prices');
-    expectRefused(await upload(await exportedRows(product.id, (r) => ({ ...r, discount: '0' }))), 'catalog.prices');
-    expectRefused(
+    expectRefusal(await upload(await exportedRows(product.id, (r) => ({ ...r, price: '26000' }))), 'catalog.prices');
+    expectRefusal(await upload(await exportedRows(product.id, (r) => ({ ...r, discount: '0' }))), 'catalog.prices');
+    expectRefusal(
       await upload(await exportedRows(product.id, (r, i) => (i === 1 ? { ...r, variant_price: '26000' } : r))),
       'catalog.prices',
     );
@@ -304,8 +298,8 @@ describe('POST /api/products/import: guarded fields', () => {
   it('holds a new product to price 0 and no stock, and creates it paused', async () => {
     const csv = (price: string, stock: string) =>
       `sku,title,price,stock\nIMPORT-NEW-${price}-${stock},Imported wrap ${price},${price},${stock}`;
-    expectRefused(await upload(csv('15000', '0')), 'catalog.prices');
-    expectRefused(await upload(csv('0', '4')), 'stock.adjust');
+    expectRefusal(await upload(csv('15000', '0')), 'catalog.prices');
+    expectRefusal(await upload(csv('0', '4')), 'stock.adjust');
     const res = await upload(csv('0', '0'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ applied: true, created: 1 });
@@ -329,7 +323,7 @@ describe('POST /api/products/import: guarded fields', () => {
       payload,
     });
     expect(res.headers['content-type']).toContain('application/json');
-    expectRefused(res, 'stock.adjust');
+    expectRefusal(res, 'stock.adjust');
     expect(await stored(product.id)).toEqual(before);
   });
 

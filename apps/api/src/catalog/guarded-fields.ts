@@ -10,9 +10,9 @@
  * creation, its variants, the catalogue import) puts what it would write beside the row as
  * its transaction locked it, in the row's units (kobo, units), and asks here.
  *
- * Cost prices (`catalog.cost`) arrive with the reports issue: their column gets one line in
- * GUARDED_FIELDS (`cost: { permission: 'catalog.cost', unset: null }`), and the back office's
- * product reads leave it out without the permission. Nothing reads or writes a cost yet.
+ * A variant's cost price (`catalog.cost`, issue 30) is also secret: answers leave it out
+ * without the permission (toVariantView, the catalogue export), so a write that sends one at
+ * all is refused, even as it is stored: comparing would tell the caller the cost.
  */
 import type { Permission } from '@shop/shared';
 import type { VariantRow } from '../db/schema/index.ts';
@@ -26,6 +26,8 @@ interface Guard {
   permission: Permission;
   /** What a row is created with when its creator may not set the field. */
   unset: number | null;
+  /** Never shown without the permission: sending it at all needs the permission. */
+  secret?: boolean;
 }
 
 /**
@@ -45,6 +47,8 @@ export const GUARDED_FIELDS = {
     price: { permission: 'catalog.prices', unset: null },
     discount: { permission: 'catalog.prices', unset: null },
     counter: { permission: 'stock.adjust', unset: 0 },
+    /** The cost price; null: unknown. */
+    cost: { permission: 'catalog.cost', unset: null, secret: true },
   },
 } as const satisfies Record<string, Record<string, Guard>>;
 
@@ -72,7 +76,8 @@ export function missingPermission<E extends GuardedEntity>(
 ): Permission | undefined {
   for (const [field, guard] of guards(entity)) {
     const value = next[field];
-    if (value !== undefined && value !== (stored[field] ?? null) && !may(guard.permission)) return guard.permission;
+    const changes = value !== undefined && (guard.secret || value !== (stored[field] ?? null));
+    if (changes && !may(guard.permission)) return guard.permission;
   }
   return undefined;
 }
@@ -88,9 +93,12 @@ export function assertMayChange<E extends GuardedEntity>(
   if (missing) throw refuse(missing);
 }
 
-/** A new row's values with each guarded field its creator may not set at its unset value. */
+/**
+ * A new row's values with each guarded field its creator may not set at its unset value. A
+ * secret one stays as sent: sent at all, the write is refused.
+ */
 export function withoutGuarded<E extends GuardedEntity, T extends object>(entity: E, may: May, values: T): T {
-  const unset = guards(entity).filter(([, guard]) => !may(guard.permission));
+  const unset = guards(entity).filter(([, guard]) => !may(guard.permission) && !guard.secret);
   return unset.length === 0 ? values : { ...values, ...Object.fromEntries(unset.map(([field, guard]) => [field, guard.unset])) };
 }
 
@@ -117,7 +125,7 @@ export interface VariantChange {
 /** What the save would change of a variant, in guarded terms (a stale stock is not written: left out). */
 export function variantValues({ spec, row, stockVersion }: VariantChange): GuardedValues<'variant'> {
   const stale = row !== undefined && stockVersion !== undefined && stockVersion !== row.stockVersion;
-  return { price: spec.price, discount: spec.discount, ...(!stale && { counter: spec.counter }) };
+  return { price: spec.price, discount: spec.discount, cost: spec.cost, ...(!stale && { counter: spec.counter }) };
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -148,6 +156,7 @@ export function assertVariantsChange(may: May, active: readonly string[], change
         spec.color !== row.color ||
         spec.price !== row.price ||
         spec.discount !== row.discount ||
+        (spec.cost !== undefined && spec.cost !== row.cost) ||
         (images !== undefined && !sameList(images, row.images)),
     );
   if (reshaped) throw refuse('catalog.write');

@@ -28,8 +28,11 @@ afterAll(() => ctx.close());
 
 const HEADER =
   'product_id,sku,title,heading,description,category,sub,subsub,brand,price,discount,size_scale,size,color,variant_price,variant_discount,stock,paused';
-/** The export's columns: the import's, with each variant's barcode after its SKU and its stock_version after its stock. */
-const EXPORT_HEADER = HEADER.replace(',sku,', ',sku,barcode,').replace(',stock,', ',stock,stock_version,');
+/**
+ * The export's columns for an Owner: the import's, with each variant's barcode after its SKU, its
+ * cost price (catalog.cost: variant-cost.test.ts) before its stock and its stock_version after it.
+ */
+const EXPORT_HEADER = HEADER.replace(',sku,', ',sku,barcode,').replace(',stock,', ',cost,stock,stock_version,');
 
 function upload(csv: string, query = '', client = admin) {
   return client.form('POST', `/api/products/import${query}`, [

@@ -15,8 +15,9 @@
  * conflict. `set_stock` (a count the admin means, never exported) is written whatever the
  * version; a new variant takes its stock as given.
  *
- * Prices and stock are guarded fields: a planned file that changes one the importer may not is
- * refused whole before anything is written (guard.ts).
+ * Prices, stock and cost prices are guarded fields: a planned file that changes one the
+ * importer may not is refused whole before anything is written (guard.ts); the `cost` column
+ * is exported only to staff who may read it.
  */
 import { Readable } from 'node:stream';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
@@ -26,7 +27,7 @@ import { categories, products, subs, subsubs } from '../../db/schema/index.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { type May, maySetAll } from '../guarded-fields.ts';
 import { activeVariants } from '../variants/variants.ts';
-import { guardPlan } from './guard.ts';
+import { guardColumns, guardPlan } from './guard.ts';
 import { type CatalogueFile, parseRows } from './parse.ts';
 import { planImport, readCatalogue } from './plan.ts';
 import { writePlan } from './write.ts';
@@ -42,11 +43,18 @@ type ExportProduct = Pick<
 
 const money = (kobo: number | null) => (kobo === null ? '' : koboToNairaText(kobo));
 
-/** Every variant on sale with its product's columns, newest products first, as CSV text chunks. */
-export function exportCatalogue(db: Db): Readable {
+/** The export's columns: all of them with catalog.cost, else all but the cost prices. */
+const exportColumns = (withCost: boolean) => CATALOGUE_CSV_COLUMNS.filter((c) => withCost || c !== 'cost');
+
+/**
+ * Every variant on sale with its product's columns, newest products first, as CSV text chunks.
+ * `withCost`: the exporter holds catalog.cost (the `cost` column is left out otherwise).
+ */
+export function exportCatalogue(db: Db, { withCost = false }: { withCost?: boolean } = {}): Readable {
+  const columns = exportColumns(withCost);
   async function* rows(): AsyncGenerator<string> {
     // A byte-order mark, so spreadsheets read names with accents as UTF-8.
-    yield `\uFEFF${csvRow([...CATALOGUE_CSV_COLUMNS])}`;
+    yield `\uFEFF${csvRow(columns)}`;
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {
       const page: ExportProduct[] = await db
@@ -84,29 +92,32 @@ export function exportCatalogue(db: Db): Readable {
       let chunk = '';
       for (const p of page) {
         for (const v of byProduct.get(p.id) ?? []) {
-          chunk += csvRow([
-            p.id,
-            v.sku,
+          const cells: Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string | number> = {
+            product_id: p.id,
+            sku: v.sku,
             // Empty: none, the SKU's Code 128 is printed and scanned.
-            v.barcode ?? '',
-            p.title,
-            p.heading,
-            p.description,
-            p.category ?? '',
-            p.sub ?? '',
-            p.subsub ?? '',
-            p.brandName,
-            money(p.price),
-            money(p.discount),
-            p.sizeScale,
-            v.size,
-            v.color,
-            money(v.price),
-            money(v.discount),
-            v.counter,
-            v.stockVersion,
-            p.paused ? 'yes' : 'no',
-          ]);
+            barcode: v.barcode ?? '',
+            title: p.title,
+            heading: p.heading,
+            description: p.description,
+            category: p.category ?? '',
+            sub: p.sub ?? '',
+            subsub: p.subsub ?? '',
+            brand: p.brandName,
+            price: money(p.price),
+            discount: money(p.discount),
+            size_scale: p.sizeScale,
+            size: v.size,
+            color: v.color,
+            variant_price: money(v.price),
+            variant_discount: money(v.discount),
+            // Empty: unknown.
+            cost: money(v.cost),
+            stock: v.counter,
+            stock_version: v.stockVersion,
+            paused: p.paused ? 'yes' : 'no',
+          };
+          chunk += csvRow(columns.map((c) => cells[c]));
         }
       }
       yield chunk;
@@ -151,6 +162,7 @@ export async function importCatalogue(
   };
   onProgress({ done, total });
 
+  guardColumns({ records }, may);
   const parsed = parseRows(records);
   let report: CatalogueImportReport;
   try {
@@ -183,6 +195,7 @@ export async function importCatalogue(
  */
 export async function checkImportAllowed(db: Db, { records }: CatalogueFile, may: May): Promise<void> {
   if (maySetAll(may)) return;
+  guardColumns({ records }, may);
   const { rows } = parseRows(records);
   await db.transaction(async (tx) => {
     const current = await readCatalogue(tx, rows);

@@ -6,10 +6,13 @@
  * longer the file's (a conflict the report lists). New products and variants are held to what
  * their creator makes without the permission (price 0, no stock, the product's price), and a
  * new product starts paused when its importer may not set prices or stock, as one made in the
- * form does.
+ * form does. A file with a cost column needs catalog.cost whatever its cells: the cost prices
+ * are not exported without it, so a match would tell the importer one.
  */
 import type { VariantRow } from '../../db/schema/index.ts';
+import { refuse } from '../../lib/refuse.ts';
 import { assertMayChange, type May, startsPaused, unsetValues } from '../guarded-fields.ts';
+import type { CatalogueFile } from './parse.ts';
 import type { CurrentCatalogue, ImportPlan, VariantWrite } from './plan.ts';
 
 /** The stock the import writes for a known variant: only as its version allows, or set_stock. */
@@ -38,4 +41,9 @@ export function guardPlan(plan: ImportPlan, current: CurrentCatalogue, may: May)
   if (startsPaused(may)) {
     for (const product of plan.products.values()) if (!product.id) product.values.paused = true;
   }
+}
+
+/** A file with a cost column needs catalog.cost, whatever its cells (403 before anything is read). */
+export function guardColumns({ records }: CatalogueFile, may: May): void {
+  if ('cost' in (records[0] ?? {}) && !may('catalog.cost')) throw refuse('catalog.cost');
 }

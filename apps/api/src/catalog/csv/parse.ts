@@ -43,6 +43,8 @@ export interface ImportRow {
   color?: string;
   variantPrice?: number | null;
   variantDiscount?: number | null;
+  /** Kobo; undefined: the file has no such column (unchanged); null: an empty cell, unknown. */
+  cost?: number | null;
   /** Below zero only as an export gave it (offline till sales): plan.ts refuses writing a new one. */
   stock?: number;
   /** The variant's stock_version when the file was exported. */
@@ -106,6 +108,7 @@ function parseRow(cells: Record<string, string>, row: number): ImportRow {
   const discount = cell('discount');
   const variantPrice = cell('variant_price');
   const variantDiscount = cell('variant_discount');
+  const cost = cell('cost');
   return {
     row,
     productId: productId?.toLowerCase(),
@@ -134,6 +137,7 @@ function parseRow(cells: Record<string, string>, row: number): ImportRow {
       : variantDiscount === undefined
         ? null
         : parseMoney(variantDiscount, 'Variant discount'),
+    cost: !has('cost') ? undefined : cost === undefined ? null : parseMoney(cost, 'Cost price'),
     stock: stock === undefined ? undefined : Number(stock),
     stockVersion: stockVersion === undefined ? undefined : Number(stockVersion),
     setStock: setStock === undefined ? undefined : Number(setStock),

@@ -265,7 +265,9 @@ function planVariant(r: ImportRow, variant: VariantRow | undefined, product: Pro
   const stock = stockWrite(r, variant);
   // SKUs match whatever their case; a known one keeps the case it was saved with.
   const barcode = r.barcode === undefined ? (variant?.barcode ?? null) : r.barcode;
-  const values = { sku: variant?.sku ?? r.sku, size, color, price, discount, barcode };
+  // Without the column a variant keeps its cost (a new one starts unknown).
+  const cost = r.cost === undefined ? (variant?.cost ?? null) : r.cost;
+  const values = { sku: variant?.sku ?? r.sku, size, color, price, discount, barcode, cost };
   const same =
     !product.changed &&
     variant !== undefined &&

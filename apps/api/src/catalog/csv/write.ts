@@ -37,13 +37,14 @@ export async function writePlan(tx: Tx, plan: ImportPlan, onRows: (count: number
     tx,
     planned.filter((p) => p.id && p.changed && Object.keys(p.values).length > 0).map((p) => ({ id: p.id!, values: p.values })),
   );
-  const values = ({ sku, size, color, price, discount, barcode }: VariantWrite) => ({
+  const values = ({ sku, size, color, price, discount, barcode, cost }: VariantWrite) => ({
     sku,
     size,
     color,
     price,
     discount,
     barcode: barcode ?? null,
+    cost: cost ?? null,
   });
   const batch = {
     changed: plan.writes.flatMap((w): ChangedVariant[] => (w.id ? [{ ...values(w), id: w.id, stock: w.stock }] : [])),

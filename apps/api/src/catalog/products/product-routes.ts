@@ -156,14 +156,19 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
 
   app.get('/api/products/:id', {
     config: { access: 'public' },
+    // Staff with catalog.cost read the variants' cost prices, past the shared cache.
+    onRequest: app.optionalUser,
     schema: {
       tags,
       summary: 'One product, with its variants',
+      description: "Each variant's `cost` (the cost price) only for staff with `catalog.cost`; absent otherwise.",
       params: idParams,
       response: { 200: productDetailResponse, 404: errorResponse },
     },
-    handler: (request, reply) =>
-      app.readCache.serve(request, reply, ['catalog'], async () => ({ body: await service.get(request.params.id) })),
+    handler: async (request, reply) => {
+      if (request.can('catalog.cost')) return service.get(request.params.id, true);
+      return app.readCache.serve(request, reply, ['catalog'], async () => ({ body: await service.get(request.params.id) }));
+    },
   });
 
   app.post('/api/products/create', {
@@ -223,7 +228,8 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
         'set as sent, whatever the stock is now.\n\n' +
         'Staff with `stock.adjust` but not `catalog.write` may change the stock and nothing else (403 naming ' +
         "`catalog.write` otherwise); a variant's `price` and `discount` need `catalog.prices`, a changed `counter` " +
-        '`stock.adjust` (403 naming it; values sent unchanged pass).',
+        '`stock.adjust` (403 naming it; values sent unchanged pass). `cost` (the cost price, naira; null: unknown) ' +
+        'needs `catalog.cost` whenever it is sent, and is kept as it is when left out.',
       security,
       params: idParams,
       body: variantsBody,
@@ -238,17 +244,18 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
     schema: {
       tags,
       summary: 'The catalogue as a CSV file: one row per variant, with its product’s columns (admin)',
+      description: 'The `cost` column (cost prices) only for staff with `catalog.cost`.',
       security,
       produces: ['text/csv'],
       response: { 200: z.string().describe('CSV, one header row'), 401: errorResponse, 403: errorResponse },
     },
-    handler: async (_request, reply) =>
+    handler: async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="catalogue.csv"')
         .header('Cache-Control', 'no-store')
         // A stream is sent as it is read, never serialised: the schema above only documents it.
-        .send(exportCatalogue(app.db) as never),
+        .send(exportCatalogue(app.db, { withCost: request.can('catalog.cost') }) as never),
   });
 
   app.post('/api/products/import', {
@@ -271,7 +278,8 @@ const productRoutes: FastifyPluginAsyncZod<{ service: ProductService }> = async 
         'A file that would change a price or markdown (`price`, `discount`, `variant_price`, `variant_discount`) ' +
         'without `catalog.prices`, or a stock (`stock` written, `set_stock`) without `stock.adjust`, is refused ' +
         'whole, dry run or not: 403 naming the permission, nothing written. Values as they are stored pass, and ' +
-        'so does a stock the import would not write (a conflict). New products and variants count from price 0 ' +
+        'so does a stock the import would not write (a conflict). A file with a `cost` column needs `catalog.cost` ' +
+        'whatever its cells (403 otherwise: the cost prices are not shown without it). New products and variants count from price 0 ' +
         'and no stock; a new product of an importer without `catalog.prices` or `stock.adjust` is created paused.',
       security,
       consumes: ['multipart/form-data'],

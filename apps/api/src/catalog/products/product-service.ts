@@ -255,13 +255,14 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
     return unique(ids);
   }
 
-  async function get(id: string): Promise<ProductDetail> {
+  /** `withCost`: for staff with catalog.cost, each variant's cost price (left out otherwise). */
+  async function get(id: string, withCost = false): Promise<ProductDetail> {
     const row = await findProduct(db, id);
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     const variants = (await activeVariants(db, [id])).get(id) ?? [];
     return {
       ...toProduct(row, imageUrl),
-      variants: variants.map((v) => toVariantView(v, row, imageUrl)),
+      variants: variants.map((v) => toVariantView(v, row, imageUrl, withCost)),
     };
   }
 
@@ -314,7 +315,7 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
         if (sizeScale !== undefined) await setSizeScale(tx, id, sizeScale);
         await replaceVariants(tx, id, variants, may, imageId);
       });
-      return get(id);
+      return get(id, may('catalog.cost'));
     },
 
     async create(body: ProductCreateBody, files: Buffer[], may: May): Promise<ProductDetail> {
@@ -338,7 +339,7 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
         await removeUnusedImages(db, images, imageIds);
         throw error;
       }
-      return get(id);
+      return get(id, may('catalog.cost'));
     },
 
     /**
@@ -396,7 +397,7 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
         throw error;
       }
       await removeUnusedImages(db, images, removed);
-      return get(id);
+      return get(id, may('catalog.cost'));
     },
 
     async remove(id: string): Promise<{ msg: string }> {

@@ -105,8 +105,8 @@ describe('POST /api/products/create', () => {
     expect(product.imageUrl).toBe(product.imageUrls[0]);
     for (const url of product.imageUrls) expect(await isServed(ctx.app, url)).toBe(true);
 
-    // The next read sees exactly what the write answered.
-    const read = await anonymous.json('GET', `/api/products/${product.id}`);
+    // The next read sees exactly what the write answered (its writer also reads the cost prices).
+    const read = await admin.json('GET', `/api/products/${product.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(product);
   });
@@ -261,7 +261,7 @@ describe('PUT /api/products/{id}', () => {
       createdAt: product.createdAt,
     });
     expect(new Date(updated.updatedAt).getTime()).toBeGreaterThan(new Date(product.updatedAt).getTime());
-    expect((await anonymous.json('GET', `/api/products/${product.id}`)).json()).toEqual(updated);
+    expect((await admin.json('GET', `/api/products/${product.id}`)).json()).toEqual(updated);
 
     // '' clears a reference.
     const cleared = await admin.json('PUT', `/api/products/${product.id}`, { brand: '', categoryId: null });
@@ -427,6 +427,6 @@ describe('admin only', () => {
       }
     }
     expect(await total()).toBe(before);
-    expect((await anonymous.json('GET', `/api/products/${product.id}`)).json()).toEqual(product);
+    expect((await admin.json('GET', `/api/products/${product.id}`)).json()).toEqual(product);
   });
 });

@@ -11,7 +11,7 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { barcodeKeySql, productVariants, type VariantRow } from '../../db/schema/index.ts';
 
-/** Rows a statement carries at most (10 parameters each). */
+/** Rows a statement carries at most (12 parameters each). */
 const BATCH_ROWS = 1000;
 
 /** Variants with these SKUs, archived ones included, whatever the case: keyed by the upper-cased SKU. */
@@ -52,6 +52,8 @@ export interface VariantValues {
   color: string;
   price: number | null;
   discount: number | null;
+  /** Kobo; null: unknown; undefined: not written (a known variant keeps its own, a new one starts unknown). */
+  cost?: number | null;
   counter: number;
   /** Null: none (the SKU's Code 128). A batch writes it as given: the caller keeps a variant's own. */
   barcode?: string | null;
@@ -114,17 +116,18 @@ export async function writeVariantBatch(
   for (let i = 0; i < changed.length; i += BATCH_ROWS) {
     const batch = changed.slice(i, i + BATCH_ROWS);
     const rows = batch.map(
-      ({ id, sku, size, color, price, discount, barcode, stock }) =>
-        sql`(${id}::uuid, ${sku}, ${size}, ${color}, ${price}::bigint, ${discount}::bigint, ${barcode ?? null}::text, ${stock?.counter ?? null}::int, ${stock?.version ?? null}::int, ${stock?.always ?? false}::boolean)`,
+      ({ id, sku, size, color, price, discount, cost, barcode, stock }) =>
+        sql`(${id}::uuid, ${sku}, ${size}, ${color}, ${price}::bigint, ${discount}::bigint, ${cost ?? null}::bigint, ${cost === undefined}::boolean, ${barcode ?? null}::text, ${stock?.counter ?? null}::int, ${stock?.version ?? null}::int, ${stock?.always ?? false}::boolean)`,
     );
     // RETURNING reads the row as written: a stock asked for and not there was refused (v.counter
     // stayed), unless it was that already. In the SET, v.stock_version is the row's latest.
     const written = (await tx.execute(sql`
       update ${productVariants} as v set
         sku = u.sku, size = u.size, color = u.color, price = u.price, discount = u.discount, barcode = u.barcode,
+        cost = case when u.keep_cost then v.cost else u.cost end,
         counter = case when u.counter is not null and (u.always or u.version = v.stock_version) then u.counter else v.counter end,
         archived_at = null, updated_at = now()
-      from (values ${sql.join(rows, sql`, `)}) as u(id, sku, size, color, price, discount, barcode, counter, version, always)
+      from (values ${sql.join(rows, sql`, `)}) as u(id, sku, size, color, price, discount, cost, keep_cost, barcode, counter, version, always)
       where v.id = u.id
       returning v.id, v.counter, u.counter is not null and v.counter <> u.counter as refused`)) as unknown as {
       rows: { id: string; counter: number; refused: boolean }[];

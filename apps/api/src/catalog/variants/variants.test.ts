@@ -62,7 +62,7 @@ describe('a product with variants', () => {
     expect(product.variants[0]).toMatchObject({ size: 'small', color: 'Red', counter: 0, availability: 'Out of Stock' });
     expect(product.variants[2]).toMatchObject({ size: 'medium', color: 'Red', counter: 1, availability: 'In Stock' });
     // The detail is what every client reads next.
-    expect((await anonymous.json('GET', `/api/products/${product.id}`)).json()).toEqual(product);
+    expect((await admin.json('GET', `/api/products/${product.id}`)).json()).toEqual(product);
   });
 
   it('replaces the set in one PUT: stock, a price of its own, a removed and a new variant', async () => {

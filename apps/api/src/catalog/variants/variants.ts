@@ -87,7 +87,13 @@ interface PricedProduct {
   images: string[];
 }
 
-export function toVariantView(row: VariantRow, product: PricedProduct, imageUrl: (id: string) => string): VariantView {
+/** `withCost`: the caller holds catalog.cost; without it the cost is left out, not null. */
+export function toVariantView(
+  row: VariantRow,
+  product: PricedProduct,
+  imageUrl: (id: string) => string,
+  withCost = false,
+): VariantView {
   const price = row.price ?? product.price;
   const discount = Math.min(row.discount ?? product.discount, price);
   const shown = row.images.filter((id) => product.images.includes(id));
@@ -101,6 +107,7 @@ export function toVariantView(row: VariantRow, product: PricedProduct, imageUrl:
     salePrice: koboToNaira(Math.max(0, price - discount)),
     priceOverride: row.price === null ? null : koboToNaira(row.price),
     discountOverride: row.discount === null ? null : koboToNaira(row.discount),
+    ...(withCost && { cost: row.cost === null ? null : koboToNaira(row.cost) }),
     counter: row.counter,
     barcode: row.barcode,
     stockVersion: row.stockVersion,
@@ -158,6 +165,8 @@ function checkSet(product: LockedProduct, specs: VariantSpec[], imageId: (url: s
     options.set(option, option);
     const price = v.price === null || v.price === undefined ? null : nairaToKobo(v.price);
     const discount = v.discount === null || v.discount === undefined ? null : nairaToKobo(v.discount);
+    // Absent: not written (a kept variant keeps its cost, a new one starts unknown).
+    const cost = v.cost === undefined ? undefined : v.cost === null ? null : nairaToKobo(v.cost);
     if ((discount ?? product.discount) > (price ?? product.price)) {
       throw badRequest(`The discount of ${v.sku} cannot be more than its price`);
     }
@@ -167,7 +176,7 @@ function checkSet(product: LockedProduct, specs: VariantSpec[], imageId: (url: s
       if (!id || !product.images.includes(id)) throw badRequest(`"${url}" is not an image of this product`);
       return id;
     });
-    return { ...v, color: v.color.trim(), price, discount, images };
+    return { ...v, color: v.color.trim(), price, discount, cost, images };
   });
 }
 
@@ -272,6 +281,7 @@ export async function replaceVariants(
         price: spec.price,
         discount: spec.discount,
         counter: spec.counter,
+        ...(spec.cost !== undefined && { cost: spec.cost }),
         // Empty clears it (the SKU's Code 128 again); absent keeps a kept variant's own.
         ...(spec.barcode !== undefined && { barcode: spec.barcode || null }),
         position,

@@ -213,6 +213,11 @@ export const productVariants = pgTable(
     price: bigint('price', { mode: 'number' }),
     discount: bigint('discount', { mode: 'number' }),
     /**
+     * Integer kobo: what one unit cost the shop (issue 30), seen and set only with catalog.cost;
+     * null: unknown. Copied onto each order line when it is sold (order_lines.unit_cost).
+     */
+    cost: bigint('cost', { mode: 'number' }),
+    /**
      * Units in stock. Below zero only after offline till sales that sold goods the catalogue
      * no longer counted (issue 29, setting posOfflineStock allow_negative): then `oversold_at`
      * flags the variant for the Sync conflicts page. Web checkout and online till sales never
@@ -242,6 +247,7 @@ export const productVariants = pgTable(
   },
   (t) => [
     check('product_variants_price_nonnegative', sql`${t.price} >= 0 and ${t.discount} >= 0`),
+    check('product_variants_cost_nonnegative', sql`${t.cost} >= 0`),
     uniqueIndex('product_variants_sku_key').on(sql`upper(${t.sku})`),
     uniqueIndex('product_variants_barcode_key').on(barcodeKeySql(t.barcode)).where(sql`${t.barcode} is not null`),
     index('product_variants_xact_idx').on(t.xact),

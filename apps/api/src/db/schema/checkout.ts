@@ -48,6 +48,8 @@ export const deliveryMethods = pgTable(
     name: text('name').notNull(),
     kind: text('kind', { enum: DELIVERY_KINDS }).notNull(),
     fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    /** Kobo: what the shop pays the rider or courier per order (the shopper pays `fee`); never shown to shoppers. */
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
     freeOver: bigint('free_over', { mode: 'number' }),
     pickupAddress: text('pickup_address').notNull().default(''),
     pickupHours: text('pickup_hours').notNull().default(''),
@@ -59,6 +61,7 @@ export const deliveryMethods = pgTable(
   (t) => [
     index('delivery_methods_zone_idx').on(t.zoneId, t.position),
     check('delivery_methods_fee_nonnegative', sql`${t.fee} >= 0 and (${t.freeOver} is null or ${t.freeOver} >= 0)`),
+    check('delivery_methods_cost_nonnegative', sql`${t.cost} >= 0`),
   ],
 );
 

@@ -71,6 +71,8 @@ export const orders = pgTable(
     couponDiscount: bigint('coupon_discount', { mode: 'number' }).notNull().default(0),
     couponCode: text('coupon_code'),
     deliveryFee: bigint('delivery_fee', { mode: 'number' }).notNull().default(0),
+    /** Kobo: what the shop pays for the delivery (the method's `cost` when the order was made), apart from what it charged. */
+    deliveryCost: bigint('delivery_cost', { mode: 'number' }).notNull().default(0),
     /** Snapshot of the delivery chosen; the method may change or go later. */
     deliveryMethodId: uuid('delivery_method_id'),
     deliveryMethod: text('delivery_method'),
@@ -137,6 +139,7 @@ export const orders = pgTable(
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.deliveryFee} >= 0 and ${t.couponDiscount} >= 0`,
     ),
     check('orders_till_discount_nonnegative', sql`${t.tillDiscount} >= 0`),
+    check('orders_delivery_cost_nonnegative', sql`${t.deliveryCost} >= 0`),
     check('orders_review', sql`${t.review} is null or ${t.review} in ('held', 'accepted', 'voided')`),
     check(
       'orders_money_received',
@@ -174,6 +177,11 @@ export const orderLines = pgTable(
     tillDiscount: bigint('till_discount', { mode: 'number' }).notNull().default(0),
     priceOverride: boolean('price_override').notNull().default(false),
     /**
+     * Kobo per unit: the variant's cost price when the line was made, never rewritten by a
+     * later change of it; null: the cost was unknown (reports count it apart, never as zero).
+     */
+    unitCost: bigint('unit_cost', { mode: 'number' }),
+    /**
      * Units back on sale: put back by a refund, or released when the order was let go
      * (orders/held.ts). The line holds `quantity − restocked_quantity` units.
      */
@@ -185,6 +193,7 @@ export const orderLines = pgTable(
     index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('order_lines_till_discount_nonnegative', sql`${t.tillDiscount} >= 0`),
+    check('order_lines_unit_cost_nonnegative', sql`${t.unitCost} >= 0`),
     check('order_lines_restocked_range', sql`${t.restockedQuantity} >= 0 and ${t.restockedQuantity} <= ${t.quantity}`),
   ],
 );
@@ -205,6 +214,11 @@ export const orderPayments = pgTable(
     reference: text('reference').notNull().default(''),
     /** paystack | sandbox for card checkouts; null when recorded by hand. */
     provider: text('provider'),
+    /**
+     * Kobo the payment cost the shop: Paystack's `fees`, the sandbox's rate, or the owner's rate
+     * for the method (private settings) when recorded.
+     */
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -215,6 +229,7 @@ export const orderPayments = pgTable(
     // A bank reference already recorded on another order (POST /api/orders/{id}/payments asks).
     index('order_payments_reference_idx').on(t.reference).where(sql`${t.reference} <> ''`),
     check('order_payments_amount_positive', sql`${t.amount} > 0`),
+    check('order_payments_fee_nonnegative', sql`${t.fee} >= 0`),
   ],
 );
 

@@ -108,25 +108,28 @@ describe('each colour’s photos', () => {
   });
 });
 
+/** The form as loaded for a product of one variant, with the API's fields given. */
+const loadedVariant = (fields: object) =>
+  variantsFormValues({
+    sizeScale: 'standard',
+    imageUrls: [],
+    variants: [
+      {
+        id: 'v1',
+        sku: 'AS-M',
+        size: 'medium',
+        color: 'Red',
+        priceOverride: null,
+        discountOverride: null,
+        counter: 3,
+        stockVersion: 4,
+        ...fields,
+      },
+    ],
+  } as unknown as ProductDetail);
+
 describe('stock below zero and barcodes (issue 29)', () => {
-  const loaded = (counter: number, barcode: string | null = null) =>
-    variantsFormValues({
-      sizeScale: 'standard',
-      imageUrls: [],
-      variants: [
-        {
-          id: 'v1',
-          sku: 'AS-M',
-          size: 'medium',
-          color: 'Red',
-          priceOverride: null,
-          discountOverride: null,
-          counter,
-          stockVersion: 4,
-          barcode,
-        },
-      ],
-    } as unknown as ProductDetail);
+  const loaded = (counter: number, barcode: string | null = null) => loadedVariant({ counter, barcode });
   const check = (values: ReturnType<typeof loaded>) => variantsForm.safeParse(values);
   const problemOf = (values: ReturnType<typeof loaded>) =>
     check(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -158,5 +161,29 @@ describe('stock below zero and barcodes (issue 29)', () => {
     const cleared = loaded(3, 'ADIRE-1');
     cleared.variants[0]!.barcode = '';
     expect(withPhotos(variantsForm.parse(cleared).variants, {}, 0)[0]).toMatchObject({ barcode: null });
+  });
+});
+
+describe('the cost price (issue 30)', () => {
+  const loaded = (cost?: number | null) => loadedVariant(cost === undefined ? {} : { cost });
+  const sent = (values: ReturnType<typeof loaded>) => withPhotos(variantsForm.parse(values).variants, {}, 0)[0]!;
+
+  it('sends the cost typed in naira, or null when emptied, when the API showed it', () => {
+    const values = loaded(4000.5);
+    expect(values.variants[0]!.cost).toBe('4000.5');
+    expect(sent(values)).toMatchObject({ cost: 4000.5 });
+    values.variants[0]!.cost = '';
+    expect(sent(values)).toMatchObject({ cost: null });
+    values.variants[0]!.cost = '-5';
+    expect(variantsForm.safeParse(values).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['variants.0.cost', 'Cost price cannot be negative'],
+    ]);
+    expect(sent(loaded(null))).toMatchObject({ cost: null });
+  });
+
+  it('never sends one the API did not show (a member without catalog.cost)', () => {
+    const values = loaded();
+    expect(values.variants[0]).not.toHaveProperty('cost');
+    expect(sent(values).cost).toBeUndefined();
   });
 });

@@ -7,7 +7,9 @@
  * admin) changed it since it was loaded. Stock below zero (a till's offline sales, issue 29)
  * is shown and kept as loaded, never typed: any other value must be 0 or more. A row's
  * barcode is optional (none: labels and scanners use its SKU's Code 128) and an EAN-13 or
- * UPC-A must carry its check digit (shared barcodeProblem, as the API checks it).
+ * UPC-A must carry its check digit (shared barcodeProblem, as the API checks it). A row's cost
+ * price (issue 30) is in the form only when the API showed it (the member has catalog.cost):
+ * otherwise it is never sent, and the variant keeps its own.
  */
 import { barcodeProblem } from '@shop/shared/barcode';
 import type { ProductDetail } from '@shop/shared/catalog';
@@ -24,6 +26,12 @@ const row = z.object({
   color: variantInput.shape.color.unwrap(),
   price: z.string().transform(typedNumber).pipe(variantInput.shape.price.unwrap()),
   discount: z.string().transform(typedNumber).pipe(variantInput.shape.discount.unwrap()),
+  /** Absent: not shown to this member, not sent; '' is unknown (null). */
+  cost: z
+    .string()
+    .optional()
+    .transform((text) => (text === undefined ? undefined : typedNumber(text)))
+    .pipe(variantInput.shape.cost),
   barcode: z
     .string()
     .optional()
@@ -83,6 +91,8 @@ export function variantsFormValues(product: ProductDetail): VariantsFormValues {
       color: v.color,
       price: text(v.priceOverride),
       discount: text(v.discountOverride),
+      // Shown only to members with catalog.cost (absent otherwise: kept out of the form).
+      ...(v.cost !== undefined && { cost: text(v.cost) }),
       counter: String(v.counter),
       stockVersion: v.stockVersion,
       loadedCounter: v.counter,
@@ -158,6 +168,7 @@ export function rowProblem(errors: Partial<Record<keyof VariantRow, { message?: 
     errors?.color?.message ??
     errors?.price?.message ??
     errors?.discount?.message ??
+    errors?.cost?.message ??
     errors?.counter?.message ??
     errors?.size?.message
   );

@@ -76,6 +76,8 @@ describe('Edit Product for a Content editor (catalog.write, no prices, no stock)
     expect(input('Price of medium / Indigo').disabled).toBe(true);
     expect(input('Discount of medium / Indigo').disabled).toBe(true);
     expect(input('Stock of medium / Indigo').disabled).toBe(true);
+    // No catalog.cost: no cost price at all.
+    expect(screen.queryByLabelText('Cost price of medium / Indigo')).toBeNull();
     expect(input('Set all stock to').disabled).toBe(true);
     expect(input('SKU of medium / Indigo').disabled).toBe(false);
 
@@ -96,6 +98,24 @@ describe('Edit Product for a Content editor (catalog.write, no prices, no stock)
     expect(input('Price (₦)').disabled).toBe(false);
     expect(input('Stock of medium / Indigo').disabled).toBe(false);
     expect(screen.queryByText(PRICES_LOCKED)).toBeNull();
+  });
+
+  it('shows the Owner (catalog.cost) each variant’s cost price and saves the one typed', async () => {
+    signInStaff('owner');
+    const api = mockFetch(({ url, method }) => {
+      if (lists[url.pathname]) return { body: lists[url.pathname] };
+      if (url.pathname === '/api/products/p1' && method === 'GET')
+        return { body: { ...product, variants: [{ ...variant, cost: 4000 }] } };
+      if (url.pathname === '/api/products/p1/variants' && method === 'PUT') return { body: product };
+      if (url.pathname === '/api/settings') return { body: {} };
+    });
+    renderWithProviders(<ProductEditPage id="p1" />, { path: '/editproduct/:id', url: '/editproduct/p1' });
+    const cost = (await screen.findByLabelText('Cost price of medium / Indigo', {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(cost.value).toBe('4000');
+    fireEvent.change(cost, { target: { value: '4250.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save variants' }));
+    await waitFor(() => expect(api.last('/api/products/p1/variants')).toBeDefined());
+    expect(api.last('/api/products/p1/variants')!.body).toMatchObject({ variants: [{ id: 'v1', cost: 4250.5 }] });
   });
 });
 

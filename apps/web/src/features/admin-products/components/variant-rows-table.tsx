@@ -1,12 +1,13 @@
 /**
- * The variants' rows: size, colour, SKU, barcode, price, discount and stock of each (stock
+ * The variants' rows: size, colour, SKU, barcode, price, discount, cost price (only for members
+ * with catalog.cost: the API shows it to no one else) and stock of each (stock
  * below zero, after a till's offline sales, said as "−2 (oversold)"), the first problem of a
  * row, and its Remove.
  */
 import { Trash2 } from 'lucide-react';
 import type { UseFieldArrayReturn } from 'react-hook-form';
 import { buttonClass, inputClass } from '@/components/admin/ui.tsx';
-import { useCan } from '@/lib/back-office-access.ts';
+import { allows, useCan, usePermissions } from '@/lib/back-office-access.ts';
 import { stockWords } from '@/lib/stock-words.ts';
 import type { VariantsForm } from '../use-variants-editor.ts';
 import { rowName, rowProblem, sizeChoices, type VariantsFormValues } from '../variant-form.ts';
@@ -36,6 +37,17 @@ export function VariantRowsTable({
   const stockLocked = !can('product.stock');
   // Without catalog.write a row's size, colour and SKU stay as they are, and no row goes.
   const structureLocked = !can('catalog.edit');
+  const showCost = allows(usePermissions(), 'catalog.cost');
+  const headings = [
+    'Size',
+    'Colour',
+    'SKU',
+    'Barcode',
+    'Price (₦)',
+    'Discount (₦)',
+    ...(showCost ? ['Cost price (₦)'] : []),
+    'Stock',
+  ];
   // relative: the hidden column heading (sr-only, placed absolutely) scrolls with the table instead of widening the page.
   return (
     <div className="relative overflow-x-auto">
@@ -43,7 +55,7 @@ export function VariantRowsTable({
         <caption className="sr-only">Variants of {title || 'the product'}</caption>
         <thead className="text-xs text-neutral-600 uppercase">
           <tr>
-            {['Size', 'Colour', 'SKU', 'Barcode', 'Price (₦)', 'Discount (₦)', 'Stock'].map((heading) => (
+            {headings.map((heading) => (
               <th key={heading} scope="col" className="py-2 pr-2 font-medium">
                 {heading}
               </th>
@@ -123,6 +135,20 @@ export function VariantRowsTable({
                     {...form.register(`variants.${i}.discount`)}
                   />
                 </td>
+                {showCost ? (
+                  <td className="py-2 pr-2">
+                    <input
+                      aria-label={`Cost price of ${name}`}
+                      inputMode="decimal"
+                      placeholder="Unknown"
+                      title="What one unit cost the shop; empty: unknown"
+                      aria-invalid={rowErrors?.cost ? true : undefined}
+                      disabled={structureLocked}
+                      className={`${cellInput} w-28`}
+                      {...form.register(`variants.${i}.cost`)}
+                    />
+                  </td>
+                ) : null}
                 <td className="py-2 pr-2">
                   <input
                     aria-label={`Stock of ${name}`}
