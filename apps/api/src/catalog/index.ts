@@ -11,4 +11,4 @@ export { findProductIdsByTitle } from './products/product-query.ts';
 export { lockProducts, setRatingFigures } from './products/product-service.ts';
 export { returnStock, type StockLine, type StockUnits, type TakenStock, takeStock } from './variants/stock.ts';
 export { colorKey, optionKey, sameOption, sizeKey } from './variants/option-key.ts';
-export { activeVariants } from './variants/variants.ts';
+export { activeVariants, costNow } from './variants/variants.ts';

@@ -3,7 +3,8 @@
  * is ignored), the variant each line buys, the limits that keep one shopper from holding the
  * shop's stock (unpaid online orders, units per product, units waiting for payment on
  * delivery), delivery and coupon priced as the quote prices them, stock and coupon reserved,
- * and the order written: all or nothing, in one transaction. Lock order for every writer:
+ * and the order written: all or nothing, in one transaction. Each line keeps its variant's cost
+ * price as it is when the line is written (issue 30's reports: profit as it was). Lock order for every writer:
  * the shopper's row, then the coupon's, then the variants' (the catalogue's takeStock).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -17,7 +18,7 @@ import {
   unitCapMessage,
 } from '@shop/shared';
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { activeVariants, sameOption, sizeKey, takeStock } from '../catalog/index.ts';
+import { activeVariants, costNow, sameOption, sizeKey, takeStock } from '../catalog/index.ts';
 import { reserveCoupon } from '../coupons/index.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -363,7 +364,14 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
         if (!inserted) throw new Error('order insert returned no row');
         const lines = await tx
           .insert(orderLines)
-          .values(priced.map(({ label: _label, ...l }) => ({ ...l, orderId: inserted.id })))
+          .values(
+            priced.map(({ label: _label, ...l }) => ({
+              ...l,
+              orderId: inserted.id,
+              // The variant's cost price as the line is written (null: unknown), kept whatever it becomes.
+              unitCost: l.variantId ? costNow(l.variantId) : null,
+            })),
+          )
           .returning();
         let order = inserted;
         if (order.total === 0) order = await settleFreeOrder(tx, order);

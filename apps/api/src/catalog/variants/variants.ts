@@ -63,6 +63,13 @@ export async function newSku(q: Q, size: string, color: string): Promise<string>
   return parts.join('-');
 }
 
+/**
+ * A variant's cost price (kobo; null: unknown) as a value of the statement that reads it: what
+ * an order line keeps as it is written (orders/create.ts), in the line's own INSERT.
+ */
+export const costNow = (variantId: string) =>
+  sql<number | null>`(select ${productVariants.cost} from ${productVariants} where ${productVariants.id} = ${variantId})`;
+
 export function variantAvailability(variant: Pick<VariantRow, 'counter'>, paused: boolean): Availability {
   return paused || variant.counter <= 0 ? 'Out of Stock' : 'In Stock';
 }
