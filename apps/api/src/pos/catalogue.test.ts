@@ -30,6 +30,32 @@ afterAll(() => ctx.close());
 const fetchCatalogue = (query = '', headers = bearer(till.deviceToken)) =>
   ctx.app.inject({ method: 'GET', url: `/api/pos/catalogue${query}`, headers });
 
+/**
+ * The whole catalogue as a till reads it once its version has passed every write made so far.
+ * The version is the oldest transaction still running when the till reads (its snapshot's
+ * xmin), and transaction ids are the whole server's: on a PostgreSQL that other test files
+ * share, one of theirs running at that moment holds the version at or below writes made here,
+ * which the next update then sends again, as it must (they might have been in flight). A test
+ * of what an update leaves out starts from a version past them.
+ */
+async function fetchPastWrites() {
+  const { rows } = (await ctx.database.db.execute(sql`select pg_current_xact_id()::text as xact`)) as unknown as {
+    rows: { xact: string }[];
+  };
+  const written = BigInt(rows[0]!.xact);
+  let body: { version: string } & Record<string, unknown> = { version: '0' };
+  await expect
+    .poll(
+      async () => {
+        body = (await fetchCatalogue()).json();
+        return BigInt(body.version) > written;
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .toBe(true);
+  return body;
+}
+
 describe('the till catalogue', () => {
   it('sends everything at first: products, variants with barcode and stock, customers, staff with their PIN hash, settings', async () => {
     const product = await insertProduct(ctx.database.db, {
@@ -101,7 +127,7 @@ describe('the till catalogue', () => {
     const kept = await insertProduct(ctx.database.db, { title: 'Kept', counter: 2 });
     const repriced = await insertProduct(ctx.database.db, { title: 'Repriced', counter: 2 });
     const deleted = await insertProduct(ctx.database.db, { title: 'Deleted', counter: 2 });
-    const { version } = (await fetchCatalogue()).json();
+    const { version } = await fetchPastWrites();
 
     await ctx.database.db.update(products).set({ price: 990_000 }).where(eq(products.id, repriced.id));
     await ctx.database.db.delete(productVariants).where(eq(productVariants.productId, deleted.id));
@@ -225,7 +251,7 @@ describe('the till catalogue', () => {
       expect(offline.products.map((p: { id: string }) => p.id)).toContain(removed.id);
 
       await removeProduct(removed.id, REMOVALS_KEPT_DAYS + 1);
-      const online = (await fetchCatalogue()).json();
+      const online = await fetchPastWrites();
       // Before the prune, the update says what to take away.
       const delta = (await fetchCatalogue(`?since=${offline.version}`)).json();
       expect(delta).toMatchObject({ full: false, removed: { productIds: [removed.id] } });
