@@ -94,6 +94,8 @@ export interface StoredReturn {
   body: TillReturnBody;
   /** Kobo: the goods' value as the till worked it out. */
   goods: number;
+  /** Kobo: the items taken in exchange, at the till's prices (an exchange only). */
+  exchangeTotal?: number;
   status: 'waiting' | 'recorded' | 'refused';
   /** Kobo given back, as the server recorded it. */
   amount?: number;

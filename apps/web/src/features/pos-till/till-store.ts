@@ -5,7 +5,7 @@
  * sales (sync-queue.ts), and a failure of either changes nothing on the device.
  */
 import type { RefundTo, TillSaleView } from '@shop/shared/pos-drawers';
-import type { PosTillSettings, SyncApproval, TillCustomer, TillStaff, TillVariant } from '@shop/shared/pos-till';
+import type { PosTillSettings, SyncApproval, TenderType, TillCustomer, TillStaff, TillVariant } from '@shop/shared/pos-till';
 import { create } from 'zustand';
 import { addLine, type CartLine, cartTotals, payment, syncLines, syncTenders, type Tender } from './cart.ts';
 import { type CatalogueIndex, loadIndex, storeCatalogue, variantTitle } from './catalogue.ts';
@@ -75,6 +75,13 @@ export interface ReturnInput {
   restock: Record<string, boolean>;
   refundTo: RefundTo;
   approvals: SyncApproval[];
+  /** An exchange: the items taken instead, and the tender that pays what the returned goods do not. */
+  exchange?: { lines: { variantId: string; quantity: number }[]; paidBy: Exclude<TenderType, 'store_credit'> };
+}
+
+/** Kobo of the items taken in exchange, at the till catalogue's prices (as the server prices them). */
+export function exchangeTotal(lines: { variantId: string; quantity: number }[], variants: TillVariant[]): number {
+  return lines.reduce((sum, l) => sum + (variants.find((v) => v.id === l.variantId)?.salePrice ?? 0) * l.quantity, 0);
 }
 
 /** The drawer open now (not the last one closed). */
@@ -347,20 +354,48 @@ export const useTill = create<TillState>((set, get) => {
       return found.map((sale) => withWaitingReturns(sale, returns));
     },
 
-    async giveBack({ sale, quantities, restock, refundTo, approvals }) {
-      const { device, cashierId } = get();
+    async giveBack({ sale, quantities, restock, refundTo, approvals, exchange }) {
+      const { device, cashierId, index } = get();
       if (!device || !cashierId) throw new Error('Choose the cashier first');
       const lines = sale.lines
         .filter((l) => l.variantId && (quantities[l.lineId] ?? 0) > 0)
         .map((l) => ({ variantId: l.variantId!, quantity: quantities[l.lineId]!, restock: restock[l.lineId] ?? true }));
       if (lines.length === 0) throw new Error('Choose what comes back');
       const id = crypto.randomUUID();
+      const goods = goodsValue(sale, quantities);
+      const taken = exchange?.lines.filter((l) => l.quantity > 0) ?? [];
+      const total = exchangeTotal(taken, index.variants);
+      const due = Math.max(0, total - goods);
+      const swap =
+        exchange && taken.length > 0
+          ? {
+              sale: {
+                id: crypto.randomUUID(),
+                receiptNumber: await db.nextReceiptNumber(),
+                lines: taken,
+                tenders:
+                  due > 0
+                    ? [{ type: exchange.paidBy, amount: due, ...(exchange.paidBy === 'cash' ? { tendered: due } : {}) }]
+                    : [],
+              },
+            }
+          : undefined;
       const stored: StoredReturn = {
         id,
         createdAt: new Date().toISOString(),
         receiptNumber: sale.receiptNumber,
-        body: { id, tillId: device.tillId, saleId: sale.id, lines, refundTo, cashierId, approvals },
-        goods: goodsValue(sale, quantities),
+        body: {
+          id,
+          tillId: device.tillId,
+          saleId: sale.id,
+          lines,
+          refundTo,
+          cashierId,
+          approvals,
+          ...(swap ? { exchange: swap } : {}),
+        },
+        goods,
+        ...(swap ? { exchangeTotal: total } : {}),
         status: 'waiting',
       };
       await db.returns.put(stored);

@@ -61,15 +61,20 @@ const returnRoutes = () =>
     return undefined;
   });
 
+/** The till set up, the Returns dialog open, and the sale T2-000009 found as a scanner types it. */
+async function findOwnSale() {
+  const api = returnRoutes();
+  const user = await prepare();
+  await user.click(screen.getByRole('button', { name: 'Returns' }));
+  const dialog = screen.getByRole('dialog', { name: 'Returns' });
+  await user.type(within(dialog).getByLabelText('Receipt number, customer name or phone'), 'T2-000009{Enter}');
+  const found = await within(dialog).findByRole('list', { name: 'Sales found' });
+  return { api, user, dialog, found };
+}
+
 describe('returns at the till', { timeout: 20_000 }, () => {
   it("finds the sale by receipt number, takes back no more than is left, and sends it with a manager's PIN", async () => {
-    const api = returnRoutes();
-    const user = await prepare();
-    await user.click(screen.getByRole('button', { name: 'Returns' }));
-    const dialog = screen.getByRole('dialog', { name: 'Returns' });
-    // A scanner types the receipt's number and presses Enter.
-    await user.type(within(dialog).getByLabelText('Receipt number, customer name or phone'), 'T2-000009{Enter}');
-    const found = await within(dialog).findByRole('list', { name: 'Sales found' });
+    const { api, user, dialog, found } = await findOwnSale();
     expect(within(found).getByText('Made on another till: take it back there')).toBeTruthy();
     expect(within(found).getAllByRole('button', { name: /Choose/ })).toHaveLength(1);
     await user.click(within(found).getByRole('button', { name: /Choose/ }));
@@ -138,5 +143,35 @@ describe('returns at the till', { timeout: 20_000 }, () => {
     expect(posts.slice(-2)).toEqual(['/api/pos/sales/sync', '/api/pos/returns']);
     expect(api.last('/api/pos/returns')?.body).toMatchObject({ id: kept?.id, saleId: kept?.body.saleId });
     await waitFor(async () => expect((await tillDb().returns.get(kept!.id))?.status).toBe('recorded'));
+  });
+
+  it('exchanges for a dearer size in one step, the customer paying the difference', async () => {
+    const { api, user, dialog, found } = await findOwnSale();
+    await user.click(within(found).getByRole('button', { name: /Choose/ }));
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Quantity of Adire Kaftan' }), '1');
+    // Scanned: the large at once.
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Exchange for: name, SKU or scan' }), 'KAF-L{Enter}');
+    expect(within(dialog).getByRole('list', { name: 'Exchanged for' }).textContent).toContain('1 × Adire Kaftan (l / Indigo)');
+    expect(within(dialog).getByText('To pay')).toBeTruthy();
+    expect(within(dialog).getByTestId('return-difference').textContent).toBe('₦2,500.00');
+    expect(within(dialog).queryByRole('radio', { name: 'Store credit' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'Card (terminal)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Record return' }));
+    await user.type(within(await screen.findByRole('dialog', { name: 'Manager approval' })).getByLabelText('PIN'), '907733');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    await within(dialog).findByText(/Return recorded/);
+    expect(within(dialog).getByText('₦2,500.00 paid by card (terminal) for the exchange for T2-000009')).toBeTruthy();
+    expect(api.last('/api/pos/returns')?.body).toMatchObject({
+      saleId,
+      lines: [{ variantId: ids.variant, quantity: 1, restock: true }],
+      exchange: {
+        sale: {
+          receiptNumber: 'T2-000001',
+          lines: [{ variantId: ids.large, quantity: 1 }],
+          tenders: [{ type: 'card', amount: 250_000 }],
+        },
+      },
+    });
   });
 });

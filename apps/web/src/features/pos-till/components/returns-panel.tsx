@@ -4,7 +4,9 @@
  * phone; choose the units coming back (never more than are left), whether each line goes
  * back on sale, and where the money goes. The cashier role's pos.refund policy applies on the
  * device (deny: no return; approval: a manager's PIN) and again on the server. The return is
- * kept on the device and sent with the till's token when the network allows.
+ * kept on the device and sent with the till's token when the network allows. An exchange
+ * takes other items in the same step (exchange-picker.tsx): the customer pays the difference
+ * by one tender, or gets it back as the refund says.
  */
 import { formatNaira } from '@shop/shared/money';
 import type { RefundTo, TillSaleView } from '@shop/shared/pos-drawers';
@@ -14,11 +16,15 @@ import { buttonClass, ErrorNotice, inputClass } from '@/components/admin/ui.tsx'
 import { approvers } from '../policy.ts';
 import type { StoredReturn } from '../till-db.ts';
 import { goodsValue, returnable } from '../till-returns.ts';
-import { useTill } from '../till-store.ts';
+import { exchangeTotal, useTill } from '../till-store.ts';
+import { type ExchangeLine, ExchangePicker } from './exchange-picker.tsx';
 import { PinDialog } from './pin-dialog.tsx';
+import { TENDER_LABELS } from './tender-panel.tsx';
 import { ChoiceTiles, TillDialog } from './till-controls.tsx';
 
 const REFUND_LABELS: Record<RefundTo, string> = { cash: 'Cash', original: 'Original payment', store_credit: 'Store credit' };
+type PaidBy = 'cash' | 'card' | 'transfer';
+const PAID_BY: PaidBy[] = ['cash', 'card', 'transfer'];
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function ReturnsButton({ cashier }: { cashier: TillStaff }) {
@@ -127,10 +133,22 @@ function ReturnForm({ sale, cashier, onMade, onBack }: ReturnFormProps) {
   const [error, setError] = useState<string | null>(null);
   const goods = goodsValue(sale, quantities);
   const refundOptions: RefundTo[] = sale.customer ? ['cash', 'original', 'store_credit'] : ['cash', 'original'];
+  const variants = useTill((s) => s.index.variants);
+  const [swap, setSwap] = useState<ExchangeLine[]>([]);
+  const [paidBy, setPaidBy] = useState<PaidBy>('cash');
+  // The exchange's items less the goods: positive, the customer pays it; else it is given back.
+  const difference = swap.length > 0 ? exchangeTotal(swap, variants) - goods : -goods;
 
   const record = async (approvals: SyncApproval[]) => {
     try {
-      const made = await useTill.getState().giveBack({ sale, quantities, restock, refundTo, approvals });
+      const made = await useTill.getState().giveBack({
+        sale,
+        quantities,
+        restock,
+        refundTo,
+        approvals,
+        ...(swap.length > 0 ? { exchange: { lines: swap, paidBy } } : {}),
+      });
       onMade(made.id);
     } catch (e) {
       setError(errorText(e));
@@ -194,17 +212,34 @@ function ReturnForm({ sale, cashier, onMade, onBack }: ReturnFormProps) {
             );
           })}
         </ul>
-        <ChoiceTiles
-          legend="Refund to"
-          showLegend
-          options={refundOptions}
-          labels={REFUND_LABELS}
-          value={refundTo}
-          onChange={setRefundTo}
-        />
-        <p className="flex justify-between text-base font-semibold">
-          <span>Refund</span>
+        <p className="flex justify-between text-sm">
+          <span>Goods back</span>
           <span data-testid="return-value">{formatNaira(goods)}</span>
+        </p>
+        <ExchangePicker lines={swap} onChange={setSwap} />
+        {/* What the customer pays the difference by, or where the money goes back to. */}
+        {difference > 0 ? (
+          <ChoiceTiles<PaidBy>
+            legend="Paid by"
+            showLegend
+            options={PAID_BY}
+            labels={TENDER_LABELS}
+            value={paidBy}
+            onChange={setPaidBy}
+          />
+        ) : (
+          <ChoiceTiles
+            legend="Refund to"
+            showLegend
+            options={refundOptions}
+            labels={REFUND_LABELS}
+            value={refundTo}
+            onChange={setRefundTo}
+          />
+        )}
+        <p className="flex justify-between text-base font-semibold">
+          <span>{difference > 0 ? 'To pay' : 'Refund'}</span>
+          <span data-testid="return-difference">{formatNaira(Math.abs(difference))}</span>
         </p>
         {error ? <ErrorNotice>{error}</ErrorNotice> : null}
         <div className="flex gap-2">
@@ -245,10 +280,14 @@ function ReturnMade({ id }: { id: string }) {
   const made = useTill((s) => s.returns.find((r) => r.id === id));
   if (!made) return null;
   const to = REFUND_LABELS[made.body.refundTo].toLowerCase();
+  const paid = made.body.exchange?.sale.tenders[0];
   return (
     <section aria-label="Return" className="space-y-1 text-sm" role="status">
       <p className="font-medium">
-        {formatNaira(made.amount ?? made.goods)} back to {to} for {made.receiptNumber}
+        {paid
+          ? `${formatNaira(paid.amount)} paid by ${TENDER_LABELS[paid.type].toLowerCase()} for the exchange`
+          : `${formatNaira(made.amount ?? Math.max(0, made.goods - (made.exchangeTotal ?? 0)))} back to ${to}`}{' '}
+        for {made.receiptNumber}
       </p>
       <p>
         {MADE[made.status]} {made.message ?? ''}

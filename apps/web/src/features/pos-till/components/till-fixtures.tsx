@@ -21,6 +21,7 @@ export const ids = {
   variant: '7f000000-0000-4000-8000-000000000003',
   cashier: '7f000000-0000-4000-8000-000000000004',
   manager: '7f000000-0000-4000-8000-000000000005',
+  large: '7f000000-0000-4000-8000-000000000006',
 };
 
 const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
@@ -78,6 +79,19 @@ export const catalogue: TillCatalogue = {
       price: 1_250_000,
       salePrice: 1_250_000,
       stock: 4,
+      image: null,
+    },
+    // The large, dearer: what a kaftan is exchanged for.
+    {
+      id: ids.large,
+      productId: ids.product,
+      sku: 'KAF-L',
+      barcode: null,
+      size: 'l',
+      colour: 'Indigo',
+      price: 1_500_000,
+      salePrice: 1_500_000,
+      stock: 2,
       image: null,
     },
   ],
