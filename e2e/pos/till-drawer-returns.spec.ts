@@ -2,9 +2,9 @@
  * The till's cash drawer and returns at the till (issue 29), through the screen against the
  * real server: the Cashier opens a drawer with a float online, then, with the network cut,
  * pays cash out and makes a cash sale into it (nothing reaches the server); back online they
- * sync in the order made. A customer brings the item back: found by its receipt number, taken
- * back to cash with the Manager's PIN, back on sale. The drawer is closed with the cash
- * counted, and the screen and the Z-report show the over.
+ * sync in the order made. The customer brings both items back: one to cash, one exchanged for
+ * another size, each found by its receipt number with the Manager's PIN, back on sale. The
+ * drawer is closed with the cash counted, and the screen and the Z-report show the over.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,14 +24,17 @@ function demoPin(email: string): string {
   throw new Error(`${file} has no till PIN for ${email}`);
 }
 
-test('a drawer opened with a float takes an offline pay-out and cash sale, a return to cash, and closes over', async ({
+test('a drawer opened with a float takes an offline pay-out and cash sale, a return to cash and an exchange, and closes over', async ({
   page,
   context,
   request,
 }) => {
   test.setTimeout(180_000);
-  const product = await stockedProduct(request, 12_500, [{ size: 'medium', counter: 10 }]);
-  const [medium] = product.variants;
+  const product = await stockedProduct(request, 12_500, [
+    { size: 'medium', counter: 10 },
+    { size: 'large', counter: 4 },
+  ]);
+  const [medium, large] = product.variants;
   await prepareTill(page, `Drawer ${product.title}`);
 
   await page.getByRole('button', { name: 'Drawer' }).click();
@@ -54,38 +57,51 @@ test('a drawer opened with a float takes an offline pay-out and cash sale, a ret
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   await scan(page, medium!.sku);
-  await pay(page, { type: 'Cash', received: '15000' });
+  await scan(page, medium!.sku);
+  await pay(page, { type: 'Cash', received: '25000' });
   const receipt = await completeSale(page);
   expect(network.reached, `requests reached the server while offline: ${network.attempted.join(', ')}`).toEqual([]);
 
   await network.restore([page]);
   await expect(page.getByRole('status').filter({ hasText: 'All sales synced' })).toBeVisible({ timeout: 20_000 });
 
-  // The item comes back: found by its receipt number, to cash, with the Manager's PIN.
-  await page.getByRole('button', { name: 'Returns' }).click();
+  // One comes back to cash, the other is exchanged for the large: both found by the receipt number, with the Manager's PIN.
   const returns = page.getByRole('dialog', { name: 'Returns' });
-  await returns.getByLabel('Receipt number, customer name or phone').fill(receipt);
-  await returns.getByLabel('Receipt number, customer name or phone').press('Enter');
-  await returns.getByRole('button', { name: `Choose ${receipt}` }).click();
-  await returns.getByRole('spinbutton', { name: /^Quantity of / }).fill('1');
-  await expect(returns.getByTestId('return-value')).toHaveText('₦12,500.00');
-  await returns.getByRole('button', { name: 'Record return' }).click();
-  const approval = page.getByRole('dialog', { name: 'Manager approval' });
-  await approval.getByLabel('Ngozi Eze').check();
-  await approval.getByLabel('PIN').fill(demoPin(MANAGER.email));
-  await approval.getByRole('button', { name: 'Confirm' }).click();
-  await expect(returns.getByText('Return recorded.')).toBeVisible({ timeout: 20_000 });
-  await returns.getByRole('button', { name: 'Done' }).click();
-  // Back on sale: 10 − 1 sold + 1 returned.
-  expect((await productNow(request, product.id)).variants[0]!.counter).toBe(10);
+  const takeBack = async (exchangeFor?: string) => {
+    await page.getByRole('button', { name: 'Returns' }).click();
+    await returns.getByLabel('Receipt number, customer name or phone').fill(receipt);
+    await returns.getByLabel('Receipt number, customer name or phone').press('Enter');
+    await returns.getByRole('button', { name: `Choose ${receipt}` }).click();
+    await returns.getByRole('spinbutton', { name: /^Quantity of / }).fill('1');
+    await expect(returns.getByTestId('return-value')).toHaveText('₦12,500.00');
+    if (exchangeFor) {
+      await returns.getByRole('searchbox', { name: 'Exchange for: name, SKU or scan' }).fill(exchangeFor);
+      await returns.getByRole('searchbox', { name: 'Exchange for: name, SKU or scan' }).press('Enter');
+      await expect(returns.getByTestId('return-difference')).toHaveText('₦0.00');
+    }
+    await returns.getByRole('button', { name: 'Record return' }).click();
+    const approval = page.getByRole('dialog', { name: 'Manager approval' });
+    await approval.getByLabel('Ngozi Eze').check();
+    await approval.getByLabel('PIN').fill(demoPin(MANAGER.email));
+    await approval.getByRole('button', { name: 'Confirm' }).click();
+    await expect(returns.getByText('Return recorded.')).toBeVisible({ timeout: 20_000 });
+    await returns.getByRole('button', { name: 'Done' }).click();
+  };
+  await takeBack();
+  await takeBack(large!.sku);
+  // The mediums back on sale (10 − 2 sold + 2 back), the large taken in exchange.
+  expect((await productNow(request, product.id)).variants.map((v) => [v.size, v.counter])).toEqual([
+    ['medium', 10],
+    ['large', 3],
+  ]);
 
-  // ₦20,000 float − ₦500 paid out + ₦12,500 sold − ₦12,500 returned = ₦19,500; ₦20,000 counted.
+  // ₦20,000 float − ₦500 paid out + ₦25,000 sold − ₦12,500 given back = ₦32,000; ₦32,500 counted.
   await page.getByRole('button', { name: 'Drawer (open)' }).click();
   dialog = page.getByRole('dialog', { name: 'Drawer' });
-  await dialog.getByLabel('Counted cash (₦)').fill('20000');
+  await dialog.getByLabel('Counted cash (₦)').fill('32500');
   await dialog.getByRole('button', { name: 'Close drawer' }).click();
   await expect(dialog.getByText('Expected')).toBeVisible({ timeout: 20_000 });
-  await expect(dialog.getByText('₦19,500.00')).toBeVisible();
+  await expect(dialog.getByText('₦32,000.00')).toBeVisible();
   await expect(dialog.getByText('Over')).toBeVisible();
   await expect(dialog.getByTestId('drawer-over-short')).toHaveText('₦500.00');
 
@@ -96,11 +112,11 @@ test('a drawer opened with a float takes an offline pay-out and cash sale, a ret
   expect(report.ok()).toBe(true);
   expect((await report.json()).cash).toMatchObject({
     float: 2_000_000,
-    sales: 1_250_000,
+    sales: 2_500_000,
     refunds: 1_250_000,
     payOuts: 50_000,
-    expected: 1_950_000,
-    counted: 2_000_000,
+    expected: 3_200_000,
+    counted: 3_250_000,
     overShort: 50_000,
   });
 });
