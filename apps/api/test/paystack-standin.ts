@@ -5,11 +5,14 @@
  * "customer" did with `complete()`; a refund is queued (`pending`, as Paystack answers) and
  * the test sends the signed `refund.processed` or `refund.failed` webhook itself
  * (`refundEvent`). A test can cut the connection instead of answering (`dropNextRefund`,
- * `dropNextRefundList`), as a network failure or a timeout would. Nothing leaves the machine.
+ * `dropNextRefundList`), as a network failure or a timeout would. A successful payment's verify
+ * answer carries `fees` (kobo) as Paystack's does, at its local rate unless the test sets them.
+ * Nothing leaves the machine.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { paystackLocalFee } from '../src/orders/fees.ts';
 
 interface Transaction {
   reference: string;
@@ -17,6 +20,8 @@ interface Transaction {
   currency: string;
   email: string;
   status: 'abandoned' | 'success' | 'failed';
+  /** Kobo Paystack keeps of a successful payment (its verify answer's `fees`); its local rate unless set. */
+  fees?: number;
 }
 
 export interface StandinRefund {
@@ -47,7 +52,7 @@ export interface PaystackStandin {
   /** The body of Paystack's webhook about a refund, as its documentation shows it. */
   refundEvent(refund: StandinRefund, event: 'refund.processed' | 'refund.failed'): unknown;
   /** What Paystack will report for a reference (amount/currency can be made to differ). */
-  complete(reference: string, outcome: Partial<Pick<Transaction, 'status' | 'amount' | 'currency'>>): void;
+  complete(reference: string, outcome: Partial<Pick<Transaction, 'status' | 'amount' | 'currency' | 'fees'>>): void;
   close(): Promise<void>;
 }
 
@@ -182,6 +187,8 @@ export async function startPaystackStandin(): Promise<PaystackStandin> {
             amount: tx.amount,
             currency: tx.currency,
             gateway_response: tx.status === 'success' ? 'Successful' : 'Declined',
+            // Paystack's fees on the payment, in kobo (null until it succeeds).
+            fees: tx.status === 'success' ? (tx.fees ?? paystackLocalFee(tx.amount)) : null,
           },
         });
       }

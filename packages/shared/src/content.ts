@@ -106,6 +106,37 @@ const offlineLimit = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(100_000_000_00, `${label} is too large`);
 
+/**
+ * The payment methods the shop records by hand (or the till does), each with what it costs the
+ * shop: transfer, cash, pay on delivery, a card at the counter (recorded by staff) and the
+ * till's external card terminal. Card payments online carry the provider's own fee.
+ */
+export const FEE_METHODS = ['transfer', 'cash', 'pod', 'card', 'terminal'] as const;
+export type FeeMethod = (typeof FEE_METHODS)[number];
+export const FEE_METHOD_LABELS: Record<FeeMethod, string> = {
+  transfer: 'Bank transfer',
+  cash: 'Cash',
+  pod: 'Pay on delivery',
+  card: 'Card at the counter',
+  terminal: "The till's card terminal",
+};
+
+const hundredths = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+const feePercent = z
+  .number({ error: 'Enter a percentage' })
+  .min(0, 'The percentage cannot be negative')
+  .max(100, 'The percentage must be at most 100')
+  .refine(hundredths, 'The percentage can have at most 2 decimals');
+const feeFixed = z
+  .number({ error: 'Enter an amount in naira' })
+  .min(0, 'The amount cannot be negative')
+  .max(1_000_000, 'The amount must be at most ₦1,000,000')
+  .refine(hundredths, 'The amount can have at most 2 decimals');
+/** A method's fee: `percent` of the amount (rounded half up to the kobo) plus `fixed` naira per payment. */
+export const paymentFee = z.object({ percent: feePercent, fixed: feeFixed });
+export type PaymentFee = z.infer<typeof paymentFee>;
+const NO_FEE: PaymentFee = { percent: 0, fixed: 0 };
+
 export const storeSettings = z.object({
   storeName: trimmed.min(1, 'Store name is required').max(100, 'Store name must be at most 100 characters'),
   phone: trimmed.min(1, 'Phone number is required').regex(PHONE_PATTERN, 'Enter a valid phone number'),
@@ -169,6 +200,8 @@ export const storeSettings = z.object({
   posOfflineSaleLimit: offlineLimit('The offline sale limit'),
   /** Kobo: a till's offline sales between two syncs above it need a manager's approval; 0 = no limit. Shown to admins only. */
   posOfflineTillLimit: offlineLimit('The offline till limit'),
+  /** What each recorded payment method costs the shop (issue 30's profit), per method; saved whole. Shown to admins only. */
+  paymentFees: z.object(Object.fromEntries(FEE_METHODS.map((m) => [m, paymentFee])) as Record<FeeMethod, typeof paymentFee>),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 
@@ -209,6 +242,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   posOfflineStock: 'allow_negative',
   posOfflineSaleLimit: 0,
   posOfflineTillLimit: 0,
+  paymentFees: { transfer: NO_FEE, cash: NO_FEE, pod: NO_FEE, card: NO_FEE, terminal: NO_FEE },
 };
 
 /** Settings only admins read (GET /api/settings leaves them out for everyone else). */
@@ -218,6 +252,7 @@ export const PRIVATE_SETTINGS = [
   'posOfflineStock',
   'posOfflineSaleLimit',
   'posOfflineTillLimit',
+  'paymentFees',
 ] as const satisfies readonly (keyof StoreSettings)[];
 
 /** Bank transfer is offered only once the shop has said where to send it. */

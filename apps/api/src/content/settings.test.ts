@@ -1,3 +1,4 @@
+import { DEFAULT_STORE_SETTINGS } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,7 @@ const PRIVATE = {
   posOfflineStock: 'allow_negative',
   posOfflineSaleLimit: 0,
   posOfflineTillLimit: 0,
+  paymentFees: DEFAULT_STORE_SETTINGS.paymentFees,
 };
 const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json();
 const put = (payload: unknown, headers = admin) =>

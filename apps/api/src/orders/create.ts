@@ -380,6 +380,8 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
           order = await applyPayment(tx, order, {
             method: (input.paymentMethod as RecordedPaymentMethod | undefined) ?? 'cash',
             amount: order.total,
+            // A card at the till (provider pos) went through its terminal: charged at that rate.
+            provider: input.paymentProvider ?? null,
           });
         }
         const { payments, refunds } = await loadMoney(tx, order.amountPaid > 0 ? [order.id] : []);

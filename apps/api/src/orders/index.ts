@@ -15,6 +15,7 @@ export {
 } from './create.ts';
 export { noEvents, type OrderEvents } from './events.ts';
 export type { TillSale } from './till-sale.ts';
+export { paystackLocalFee } from './fees.ts';
 export { isVisibleTo, type OrderWithLines, type Viewer, viewerOf } from './queries.ts';
 export {
   type CardRefundAnswer,

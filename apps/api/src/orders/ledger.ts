@@ -6,6 +6,8 @@
  * the caller's transaction, with the order's row already locked (`lockOrder`), so two
  * admins (or an admin and a webhook, in any number of API processes) take turns on it: a
  * payment never takes an order past its total, and refunds never return more than was paid.
+ * Each payment keeps what it cost the shop (`fee`): the card provider's, or the owner's rate
+ * for the method as the payment is recorded (fees.ts).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatNaira, isPaidStatus, MESSAGES_ORDER, type RecordedPaymentMethod } from '@shop/shared';
@@ -24,6 +26,8 @@ import {
 import { badRequest, conflict } from '../lib/http-error.ts';
 import { markCouponsUsed } from '../coupons/index.ts';
 import { returnStock } from '../catalog/index.ts';
+import { getSettings } from '../content/index.ts';
+import { recordedFee } from './fees.ts';
 import { paidInFull, refundedInFull } from './lifecycle.ts';
 
 /** The next invoice number, taken in the caller's transaction (a rollback gives it back): INV-000124. */
@@ -43,6 +47,8 @@ export interface PaymentInput {
   reference?: string;
   provider?: string | null;
   recordedBy?: string | null;
+  /** Kobo the payment cost the shop, as the card provider said; absent: the owner's rate for the method (fees.ts). */
+  fee?: number;
 }
 
 /**
@@ -55,11 +61,13 @@ export async function applyPayment(tx: Tx, order: OrderRow, payment: PaymentInpu
   const due = order.total - order.amountPaid;
   if (due <= 0) throw conflict('This order is already paid in full');
   if (payment.amount > due) throw conflict(`Only ${formatNaira(due)} is owed on this order`);
+  const fee = payment.fee ?? recordedFee(await getSettings(tx), payment);
   try {
     await tx.insert(orderPayments).values({
       orderId: order.id,
       method: payment.method,
       amount: payment.amount,
+      fee,
       reference: payment.reference?.trim() ?? '',
       provider: payment.provider ?? null,
       recordedBy: payment.recordedBy ?? null,

@@ -41,6 +41,8 @@ export interface PaymentOutcome {
   amount: number;
   currency: string;
   reason?: string;
+  /** Kobo the provider charged the shop for a successful payment (Paystack's `fees`); absent: 0. */
+  fee?: number;
   /** The provider's answer as received (recorded by the payments feature). */
   raw?: unknown;
 }
@@ -210,7 +212,7 @@ export function createSettlement(db: Db, events: OrderEvents, cardRefunds: CardR
         }
 
         if (await hasPayment(tx, order.id, reference)) return unchanged();
-        const card = { method: 'card' as const, reference, provider: provider ?? order.paymentProvider };
+        const card = { method: 'card' as const, reference, provider: provider ?? order.paymentProvider, fee: result.fee ?? 0 };
         const due = order.total - order.amountPaid;
         if (result.amount > due) {
           // Part of it was paid otherwise meanwhile (an admin recorded a transfer): the card pays

@@ -139,6 +139,31 @@ describe('Paystack webhook', () => {
   });
 });
 
+describe('Paystack’s fees (issue 30)', () => {
+  const paymentOf = async (reference: string) =>
+    (await ctx.database.db.select().from(orderPayments).where(eq(orderPayments.reference, reference)))[0]!;
+
+  it('stores the fees of the verify answer on the payment, in kobo', async () => {
+    const { reference } = await startCheckout(1, 1_200_000);
+    standin.complete(reference, { status: 'success', fees: 28_123 });
+    expect((await verify(reference)).json()).toMatchObject({ paid: true });
+    expect(await paymentOf(reference)).toMatchObject({ amount: 1_200_000, fee: 28_123 });
+  });
+
+  it('stores the fees of a charge.success webhook, and 0 when the event has none or nonsense', async () => {
+    const { reference, amount } = await startCheckout(1, 1_200_000);
+    const event = chargeSuccess(reference, amount);
+    await webhook({ ...event, data: { ...event.data, fees: 28_000 } });
+    expect(await paymentOf(reference)).toMatchObject({ amount, fee: 28_000 });
+    for (const fees of [undefined, -5, 'lots']) {
+      const other = await startCheckout(1, 1_200_000);
+      const sent = chargeSuccess(other.reference, other.amount);
+      await webhook({ ...sent, data: { ...sent.data, fees } });
+      expect(await paymentOf(other.reference)).toMatchObject({ amount: other.amount, fee: 0 });
+    }
+  });
+});
+
 describe('refunds to the card through Paystack', () => {
   /** An order paid by card through Paystack (verified), and an admin to refund it. */
   async function paidOrder() {

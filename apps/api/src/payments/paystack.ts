@@ -77,16 +77,27 @@ export function createPaystackProvider(config: PaystackConfig): PaymentProvider 
     async verify(reference: string): Promise<VerifyResult> {
       // The routes check it too; a reference is part of a URL called with the secret key.
       if (!PAYMENT_REFERENCE_PATTERN.test(reference)) throw new PaymentProviderError(INVALID_PAYMENT_REFERENCE);
-      const res = await call<{ status: string; amount: number; currency: string; gateway_response?: string } | null>(
-        'GET',
-        `/transaction/verify/${encodeURIComponent(reference)}`,
-      );
+      const res = await call<{
+        status: string;
+        amount: number;
+        currency: string;
+        gateway_response?: string;
+        /** Kobo Paystack keeps of the payment. */
+        fees?: number | null;
+      } | null>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
       if (!res.status || !res.data) {
         return { status: 'pending', amount: 0, currency: '', reason: res.message, raw: res };
       }
-      const { status, amount, currency, gateway_response } = res.data;
+      const { status, amount, currency, gateway_response, fees } = res.data;
       const mapped = status === 'success' ? 'success' : status === 'failed' || status === 'reversed' ? 'failed' : 'pending';
-      return { status: mapped, amount: Number(amount), currency, reason: gateway_response, raw: res.data };
+      return {
+        status: mapped,
+        amount: Number(amount),
+        currency,
+        reason: gateway_response,
+        fee: paystackFees(fees),
+        raw: res.data,
+      };
     },
 
     async refund({ reference, amount, reason }): Promise<RefundResult> {
@@ -123,4 +134,10 @@ export function isValidPaystackSignature(rawBody: Buffer, signature: string | un
   const expected = createHmac('sha512', secretKey).update(rawBody).digest();
   const given = Buffer.from(signature, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Paystack's `fees` (kobo) as a fee to store: a whole number of 0 or more, else 0 (not said). */
+export function paystackFees(fees: unknown): number {
+  const n = Number(fees);
+  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
 }

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sandboxTransactions } from '../db/schema/index.ts';
+import { paystackLocalFee } from '../orders/index.ts';
 import { type InitializeInput, type PaymentProvider, PaymentProviderError, type VerifyResult } from './provider.ts';
 
 /** Test cards shown by the sandbox checkout. */
@@ -41,6 +42,8 @@ export function createSandboxProvider(db: Db): SandboxProvider {
         amount: tx.amount,
         currency: tx.currency,
         reason: tx.status === 'failed' ? 'Declined by the card issuer (sandbox decline card)' : undefined,
+        // Paystack's published local rate, so the demo's profit counts card fees as real ones would.
+        fee: tx.status === 'success' ? paystackLocalFee(tx.amount) : 0,
         raw: tx,
       };
     },

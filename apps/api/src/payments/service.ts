@@ -12,7 +12,7 @@ import { isDatabaseUnavailable } from '../db/errors.ts';
 import { paymentEvents } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { OrderService, OrderWithLines } from '../orders/index.ts';
-import { isValidPaystackSignature } from './paystack.ts';
+import { isValidPaystackSignature, paystackFees } from './paystack.ts';
 import { type PaymentProvider, PaymentProviderError, type VerifyResult } from './provider.ts';
 import { paymentVerificationFailures } from '../metrics/registry.ts';
 import type { SandboxProvider } from './sandbox.ts';
@@ -186,6 +186,8 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
           amount?: number | string;
           currency?: string;
           status?: string;
+          /** Kobo Paystack keeps of the payment. */
+          fees?: number | string | null;
         };
       };
       try {
@@ -205,6 +207,7 @@ export function createPaymentService({ db, orders, provider, sandbox, paystackSe
           status: 'success',
           amount: Number(event.data?.amount),
           currency: String(event.data?.currency ?? ''),
+          fee: paystackFees(event.data?.fees),
           raw: event.data,
         };
         try {

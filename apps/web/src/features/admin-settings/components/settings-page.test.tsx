@@ -69,6 +69,28 @@ describe('Store settings: invoices, bank transfer, online orders', () => {
     });
   });
 
+  it('sets what each payment method costs the shop, a percentage and naira, and refuses one out of range', async () => {
+    const { saves } = serve();
+    await screen.findByLabelText('Store name');
+    const fees = screen.getByRole('group', { name: 'Payment fees' });
+    expect(within(fees).getByLabelText("The till's card terminal: percent of the amount")).toBeTruthy();
+    type('Pay on delivery: percent of the amount', '1.25');
+    type('Pay on delivery: fixed amount (₦)', '100');
+    type('Bank transfer: fixed amount (₦)', '52.50');
+    type('Cash: percent of the amount', '120');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('The percentage must be at most 100')).toBeTruthy();
+    expect(saves()).toHaveLength(0);
+    type('Cash: percent of the amount', '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect((saves()[0]!.body as { paymentFees: unknown }).paymentFees).toEqual({
+      ...DEFAULT_STORE_SETTINGS.paymentFees,
+      pod: { percent: 1.25, fixed: 100 },
+      transfer: { percent: 0, fixed: 52.5 },
+    });
+  });
+
   it('asks for the current password only when the bank account changes, and shows the server’s refusal beside it', async () => {
     const refusal = 'Enter your current password (or a code from your authenticator app) to change the bank account';
     const { saves } = serve((body) => (body.bankName === 'GTBank' ? { status: 403, body: { msg: refusal } } : { body }));

@@ -2,7 +2,8 @@
  * The store's settings: name, phone, service hours, banner speed and the low-stock
  * threshold; what invoices print (address, VAT note); where bank transfers go and how long
  * a transfer order holds its goods; the per-order cap on units of one product; where the
- * shop's own alerts go; and the WhatsApp number shoppers can write to. Checked with the
+ * shop's own alerts go; the WhatsApp number shoppers can write to; and what each payment
+ * method costs the shop (payment-fees-fieldset.tsx). Checked with the
  * shared `storeSettings` before sending; the server's field errors land on their fields. The
  * bank account needs settings.payments, and a change of it the member's current password.
  */
@@ -20,6 +21,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { ACTION_NEEDS, useCan } from '@/lib/back-office-access.ts';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { permissionRefusal } from '@shop/shared/staff';
+import { PaymentFeesFieldset } from './payment-fees-fieldset.tsx';
 
 type NumberField =
   | 'bannerRotationMs'
@@ -256,6 +258,8 @@ export function StoreSettingsCard() {
               'With the country code. Shoppers get "Ask on WhatsApp" and "Send my order on WhatsApp" links; leave it empty to show none.',
             )}
           </fieldset>
+
+          <PaymentFeesFieldset form={form} legendClass={legendClass} />
 
           <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
             {save.isPending ? 'Updating...' : 'Save Settings'}
