@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import type { SyncBody, SyncResult } from '@shop/shared/pos-till';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SYNC_BATCH, syncSales } from './sync-queue.ts';
-import { type StoredSale, TillDatabase } from './till-db.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { type DrawerOp, type StoredSale, TillDatabase } from './till-db.ts';
+import { outboxWaiting, syncTill, type TillApi } from './till-outbox.ts';
 
 let db: TillDatabase;
 beforeEach(async () => {
@@ -85,5 +87,104 @@ describe('the sync queue', () => {
     await db.sales.bulkPut([sale(1), sale(2)]);
     await syncSales(db, async (body) => ({ results: [{ id: body.sales[0]!.id, status: 'recorded' }] }));
     expect((await db.sales.get(sale(2).id))?.status).toBe('waiting');
+  });
+});
+
+const at = (second: number) => new Date(Date.UTC(2026, 10, 26, 9, 0, second)).toISOString();
+const drawerA = '00000000-0000-4000-8000-00000000000a';
+const drawerB = '00000000-0000-4000-8000-00000000000b';
+
+/** A waiting sale made into a drawer (its time: second n). */
+const inDrawer = (n: number, drawerId: string): StoredSale => {
+  const made = sale(n);
+  return { ...made, sale: { ...made.sale, drawerId } };
+};
+const open = (drawerId: string, minute: number): DrawerOp => ({
+  kind: 'open',
+  drawerId,
+  createdAt: at(minute),
+  status: 'waiting',
+  body: { id: drawerId, float: 0 },
+});
+const close = (drawerId: string, minute: number): DrawerOp => ({
+  kind: 'close',
+  drawerId,
+  createdAt: at(minute),
+  status: 'waiting',
+  body: { counted: 1000 },
+});
+
+/** The calls in order; `refuse` answers a 409 to closes, `down` throws a network error from the n-th call on. */
+function outboxServer({ refuse = false, down }: { refuse?: boolean; down?: number } = {}) {
+  const calls: string[] = [];
+  const call = async <T>(name: string, answer: T): Promise<T> => {
+    calls.push(name);
+    if (down !== undefined && calls.length >= down) throw new TypeError('Failed to fetch');
+    return answer;
+  };
+  const api: TillApi = {
+    sales: (body) =>
+      call(`sales ${body.sales.map((s) => s.receiptNumber).join(',')}`, {
+        results: body.sales.map((s) => ({ id: s.id, status: 'recorded' as const })),
+      }),
+    openDrawer: (body) => call(`open ${body.id.slice(-1)}`, {} as never),
+    moveCash: (id) => call(`move ${id.slice(-1)}`, {}),
+    closeDrawer: async (id, body) => {
+      if (refuse) {
+        calls.push(`close ${id.slice(-1)}`);
+        throw new ApiError(409, 'This drawer is closed already');
+      }
+      return call(`close ${id.slice(-1)}`, { expected: 900, counted: body.counted, overShort: 100, drawer: {} as never });
+    },
+    giveBack: (body) => call(`return ${body.saleId.slice(-1)}`, {} as never),
+  };
+  return { api, calls };
+}
+
+describe("the till's outbox", () => {
+  it('opens each drawer before its sales, and syncs the sales made before a close first, across two drawers made offline', async () => {
+    await db.drawerOps.bulkAdd([open(drawerA, 0), close(drawerA, 2), open(drawerB, 3), close(drawerB, 5)]);
+    await db.sales.bulkPut([inDrawer(1, drawerA), inDrawer(4, drawerB)]);
+    await db.setMeta('drawer', {
+      id: drawerB,
+      float: 0,
+      openedAt: at(3),
+      payIns: 0,
+      payOuts: 0,
+      closed: { counted: 1000, at: at(5) },
+    });
+    const { api, calls } = outboxServer();
+
+    await syncTill(db, api);
+    expect(calls).toEqual(['open a', 'sales T2-000001', 'close a', 'open b', 'sales T2-000004', 'close b']);
+    expect(await outboxWaiting(db)).toBe(0);
+    // The last drawer's figures as the server answered them.
+    expect((await db.getMeta<{ closed: object }>('drawer'))?.closed).toMatchObject({ expected: 900, overShort: 100 });
+  });
+
+  it('stops at a network failure and sends the rest, and only the rest, next time', async () => {
+    await db.drawerOps.bulkAdd([open(drawerA, 0), close(drawerA, 2)]);
+    await db.sales.put(inDrawer(1, drawerA));
+    const first = outboxServer({ down: 2 });
+    await expect(syncTill(db, first.api)).rejects.toThrow('Failed to fetch');
+    expect(await outboxWaiting(db)).toBe(1);
+
+    const second = outboxServer();
+    await syncTill(db, second.api);
+    expect(second.calls).toEqual(['sales T2-000001', 'close a']);
+  });
+
+  it('keeps a refusal with its reason and never sends it again', async () => {
+    await db.drawerOps.bulkAdd([open(drawerA, 0), close(drawerA, 2)]);
+    const first = outboxServer({ refuse: true });
+    await syncTill(db, first.api);
+    const ops = await db.drawerOps.toArray();
+    expect(ops.map((o) => [o.kind, o.status, o.message])).toEqual([
+      ['open', 'sent', undefined],
+      ['close', 'refused', 'This drawer is closed already'],
+    ]);
+    const second = outboxServer();
+    await syncTill(db, second.api);
+    expect(second.calls).toEqual([]);
   });
 });

@@ -66,6 +66,7 @@ describe('the till drawer', { timeout: 20_000 }, () => {
     await user.type(within(closing).getByLabelText('Counted cash (₦)'), '31000');
     await user.click(within(closing).getByRole('button', { name: 'Close drawer' }));
     await within(closing).findByText('Expected and over or short show once the till syncs.');
+    expect(screen.getByRole('status', { hidden: true }).textContent).toContain('2 drawer changes and returns waiting');
     // Nothing reached the server while offline.
     expect(api.requests.length).toBe(before);
 

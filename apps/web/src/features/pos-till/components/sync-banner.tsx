@@ -1,4 +1,4 @@
-/** Whether the till is online, how many of its sales wait to sync, and when it last synced. */
+/** Whether the till is online, how many of its sales (and drawer changes and returns) wait to sync, and when it last synced. */
 import { time } from '@/lib/dates.ts';
 import { buttonClass } from '@/components/admin/ui.tsx';
 import { useOnline } from '../use-till-sync.ts';
@@ -12,6 +12,8 @@ export function SyncBanner() {
   const lastSyncAt = useTill((s) => s.lastSyncAt);
   const syncing = useTill((s) => s.syncing);
   const syncError = useTill((s) => s.syncError);
+  // Drawer changes and returns wait like sales (till-outbox.ts).
+  const others = useTill((s) => s.outboxWaiting);
   const last = lastSyncAt ? `Last synced ${time(lastSyncAt)}` : 'Not synced yet';
 
   const text = !online
@@ -34,10 +36,15 @@ export function SyncBanner() {
     >
       <p role="status">
         <strong className="font-semibold">{text}</strong>
+        {others > 0 ? (
+          <span className="ml-2">
+            · {others === 1 ? '1 drawer change or return' : `${others} drawer changes and returns`} waiting
+          </span>
+        ) : null}
         <span className="ml-2">{last}</span>
-        {online && syncError && waiting > 0 ? <span className="ml-2">(the last try failed: {syncError})</span> : null}
+        {online && syncError && waiting + others > 0 ? <span className="ml-2">(the last try failed: {syncError})</span> : null}
       </p>
-      {online && waiting > 0 ? (
+      {online && waiting + others > 0 ? (
         <button
           type="button"
           disabled={syncing}
