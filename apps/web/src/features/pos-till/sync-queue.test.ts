@@ -114,8 +114,16 @@ const close = (drawerId: string, minute: number): DrawerOp => ({
   body: { counted: 1000 },
 });
 
-/** The calls in order; `refuse` answers a 409 to closes, `down` throws a network error from the n-th call on. */
-function outboxServer({ refuse = false, down }: { refuse?: boolean; down?: number } = {}) {
+/** The calls in order; `refuse` answers a 409 to closes (and `refuseOpen` to opens), `down` throws a network error from the n-th call on. */
+function outboxServer({
+  refuse = false,
+  refuseOpen = false,
+  down,
+}: {
+  refuse?: boolean;
+  refuseOpen?: boolean;
+  down?: number;
+} = {}) {
   const calls: string[] = [];
   const call = async <T>(name: string, answer: T): Promise<T> => {
     calls.push(name);
@@ -127,7 +135,11 @@ function outboxServer({ refuse = false, down }: { refuse?: boolean; down?: numbe
       call(`sales ${body.sales.map((s) => s.receiptNumber).join(',')}`, {
         results: body.sales.map((s) => ({ id: s.id, status: 'recorded' as const })),
       }),
-    openDrawer: (body) => call(`open ${body.id.slice(-1)}`, {} as never),
+    openDrawer: async (body) => {
+      if (!refuseOpen) return call(`open ${body.id.slice(-1)}`, {} as never);
+      calls.push(`open ${body.id.slice(-1)}`);
+      throw new ApiError(409, 'This till already has an open drawer: close it first');
+    },
     moveCash: (id) => call(`move ${id.slice(-1)}`, {}),
     closeDrawer: async (id, body) => {
       if (refuse) {
@@ -186,5 +198,20 @@ describe("the till's outbox", () => {
     const second = outboxServer();
     await syncTill(db, second.api);
     expect(second.calls).toEqual([]);
+  });
+
+  it('records the sales of a drawer the server refused to open without it, rather than losing them to a conflict', async () => {
+    await db.drawerOps.add(open(drawerA, 0));
+    await db.sales.put(inDrawer(1, drawerA));
+    const { api, calls } = outboxServer({ refuseOpen: true });
+    const sent: SyncBody[] = [];
+    const sales = (body: SyncBody) => {
+      sent.push(body);
+      return api.sales(body);
+    };
+    await syncTill(db, { ...api, sales });
+    expect(calls).toEqual(['open a', 'sales T2-000001']);
+    expect(sent[0]?.sales[0]?.drawerId).toBeUndefined();
+    expect((await db.sales.toArray()).map((s) => s.status)).toEqual(['recorded']);
   });
 });

@@ -49,6 +49,15 @@ async function closed(db: TillDatabase, drawerId: string, answer: Partial<Drawer
   await db.setMeta('drawer', { ...drawer, closed: { ...drawer.closed, expected, overShort, message } });
 }
 
+async function forgetDrawer(db: TillDatabase, drawerId: string) {
+  await db.sales
+    .where('status')
+    .equals('waiting')
+    .modify((stored) => {
+      if (stored.sale.drawerId === drawerId) delete stored.sale.drawerId;
+    });
+}
+
 /** Sends the waiting drawer changes in order; before a close, the sales made before it. */
 async function syncDrawerOps(db: TillDatabase, api: TillApi): Promise<void> {
   const waiting = await db.drawerOps.where('status').equals('waiting').sortBy('seq');
@@ -63,6 +72,8 @@ async function syncDrawerOps(db: TillDatabase, api: TillApi): Promise<void> {
       if (!refusedForGood(error)) throw error;
       await db.drawerOps.update(op.seq!, { status: 'refused', message: error.message });
       if (op.kind === 'close') await closed(db, op.drawerId, { message: error.message });
+      // A drawer the server never opened: its sales are still sales (the goods left), recorded without it.
+      if (op.kind === 'open') await forgetDrawer(db, op.drawerId);
     }
   }
 }
