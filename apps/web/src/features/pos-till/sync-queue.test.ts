@@ -202,6 +202,7 @@ describe("the till's outbox", () => {
 
   it('records the sales of a drawer the server refused to open without it, rather than losing them to a conflict', async () => {
     await db.drawerOps.add(open(drawerA, 0));
+    await db.setMeta('drawer', { id: drawerA, float: 0, openedAt: at(0), payIns: 0, payOuts: 0 });
     await db.sales.put(inDrawer(1, drawerA));
     const { api, calls } = outboxServer({ refuseOpen: true });
     const sent: SyncBody[] = [];
@@ -213,5 +214,7 @@ describe("the till's outbox", () => {
     expect(calls).toEqual(['open a', 'sales T2-000001']);
     expect(sent[0]?.sales[0]?.drawerId).toBeUndefined();
     expect((await db.sales.toArray()).map((s) => s.status)).toEqual(['recorded']);
+    // No later sale goes into it: the till shows it refused, not open.
+    expect(await db.getMeta('drawer')).toMatchObject({ refused: 'This till already has an open drawer: close it first' });
   });
 });

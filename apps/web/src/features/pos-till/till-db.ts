@@ -67,6 +67,8 @@ export interface TillDrawer {
   payIns: number;
   payOuts: number;
   closed?: { counted: number; at: string; expected?: number; overShort?: number; message?: string };
+  /** Why the server would not open it: no sale goes into it any more. */
+  refused?: string;
 }
 
 /**

@@ -49,7 +49,9 @@ async function closed(db: TillDatabase, drawerId: string, answer: Partial<Drawer
   await db.setMeta('drawer', { ...drawer, closed: { ...drawer.closed, expected, overShort, message } });
 }
 
-async function forgetDrawer(db: TillDatabase, drawerId: string) {
+async function forgetDrawer(db: TillDatabase, drawerId: string, why: string) {
+  const drawer = await db.getMeta<TillDrawer>('drawer');
+  if (drawer?.id === drawerId) await db.setMeta('drawer', { ...drawer, refused: why });
   await db.sales
     .where('status')
     .equals('waiting')
@@ -73,7 +75,7 @@ async function syncDrawerOps(db: TillDatabase, api: TillApi): Promise<void> {
       await db.drawerOps.update(op.seq!, { status: 'refused', message: error.message });
       if (op.kind === 'close') await closed(db, op.drawerId, { message: error.message });
       // A drawer the server never opened: its sales are still sales (the goods left), recorded without it.
-      if (op.kind === 'open') await forgetDrawer(db, op.drawerId);
+      if (op.kind === 'open') await forgetDrawer(db, op.drawerId, error.message);
     }
   }
 }

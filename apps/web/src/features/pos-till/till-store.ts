@@ -85,7 +85,7 @@ export function exchangeTotal(lines: { variantId: string; quantity: number }[], 
 }
 
 /** The drawer open now (not the last one closed). */
-export const openDrawerOf = (drawer: TillDrawer | null) => (drawer && !drawer.closed ? drawer : null);
+export const openDrawerOf = (drawer: TillDrawer | null) => (drawer && !drawer.closed && !drawer.refused ? drawer : null);
 
 const emptyIndex: CatalogueIndex = { products: new Map(), variants: [], customers: [] };
 const emptySale = { lines: [], customer: null, tenders: [], approvals: [] };

@@ -70,7 +70,13 @@ function OpenForm({ last }: { last: TillDrawer | null }) {
   const submit = onAmount(float, 'the float', setError, (kobo) => useTill.getState().openDrawer(kobo), { zero: true });
   return (
     <>
-      {last?.closed ? <ClosedDrawer drawer={last} /> : <p className="text-sm">No drawer is open on this till.</p>}
+      {last?.refused ? (
+        <ErrorNotice>The server did not open the last drawer: {last.refused}</ErrorNotice>
+      ) : last?.closed ? (
+        <ClosedDrawer drawer={last} />
+      ) : (
+        <p className="text-sm">No drawer is open on this till.</p>
+      )}
       <form onSubmit={submit} className="space-y-3">
         <Field label="Float (₦)" value={float} onChange={setFloat} />
         {error ? <ErrorNotice>{error}</ErrorNotice> : null}
