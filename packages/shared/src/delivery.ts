@@ -105,6 +105,11 @@ export const deliveryMethodInput = z
     kind: z.enum(DELIVERY_KINDS, { error: 'Choose flat fee, free over a subtotal, or pickup' }),
     /** Naira; what is charged (below the threshold, for `free_over`). Pickup is free. */
     fee: naira('Fee').default(0),
+    /**
+     * Naira; what the shop pays the rider or courier per order (issue 30's profit), whatever the
+     * shopper is charged. Back office only; absent: a kept method keeps its own (a new one 0).
+     */
+    cost: naira('Cost').optional(),
     /** Naira; `free_over` only: a goods total at or above this is delivered free. */
     freeOver: naira('Free-over amount').nullish(),
     pickupAddress: z.string().trim().max(300, 'Pickup address is too long').default(''),
@@ -147,6 +152,8 @@ export const deliveryMethodView = z.object({
   name: z.string(),
   kind: z.enum(DELIVERY_KINDS),
   fee: z.number(),
+  /** Naira: what the shop pays for it. In the back office's answers only: absent from the storefront's. */
+  cost: z.number().optional(),
   freeOver: z.number().nullable(),
   pickupAddress: z.string(),
   pickupHours: z.string(),

@@ -30,12 +30,14 @@ import { conflict, notFound } from '../lib/http-error.ts';
 type Q = Db | Tx;
 export type ZoneSpec = z.output<typeof deliveryZoneInput>;
 
-function methodView(m: DeliveryMethodRow): DeliveryMethodView {
+/** `withCost`: the back office's view, with what the method costs the shop (never the storefront's). */
+function methodView(m: DeliveryMethodRow, withCost: boolean): DeliveryMethodView {
   return {
     id: m.id,
     name: m.name,
     kind: m.kind,
     fee: koboToNaira(m.fee),
+    ...(withCost && { cost: koboToNaira(m.cost) }),
     freeOver: m.freeOver === null ? null : koboToNaira(m.freeOver),
     pickupAddress: m.pickupAddress,
     pickupHours: m.pickupHours,
@@ -71,7 +73,7 @@ export async function listZones(db: Q, { all = false } = {}): Promise<DeliveryZo
       methods: methods
         .filter((m) => m.zoneId === zone.id && (all || m.enabled))
         .sort(byPosition)
-        .map(methodView),
+        .map((m) => methodView(m, all)),
     }));
 }
 
@@ -104,6 +106,7 @@ async function writeContents(tx: Tx, zone: DeliveryZoneRow, spec: ZoneSpec) {
       name: m.name,
       kind: m.kind,
       fee: m.kind === 'pickup' ? 0 : nairaToKobo(m.fee),
+      ...(m.cost !== undefined && { cost: nairaToKobo(m.cost) }),
       freeOver: m.kind === 'free_over' && m.freeOver != null ? nairaToKobo(m.freeOver) : null,
       pickupAddress: m.kind === 'pickup' ? m.pickupAddress : '',
       pickupHours: m.kind === 'pickup' ? m.pickupHours : '',
@@ -166,6 +169,8 @@ export interface PricedMethod {
   kind: DeliveryKind;
   /** Kobo, for this order. */
   fee: number;
+  /** Kobo: what the shop pays for it (copied onto the order as delivery_cost); never shown to shoppers. */
+  cost: number;
   freeOver: number | null;
   etaDays: number;
   pickupAddress: string;
@@ -194,6 +199,7 @@ export async function methodsForState(db: Q, state: string, goodsKobo: number): 
     name: m.name,
     kind: m.kind,
     fee: methodFee(m, goodsKobo),
+    cost: m.cost,
     freeOver: m.freeOver,
     etaDays: m.etaDays,
     pickupAddress: m.pickupAddress,

@@ -347,6 +347,8 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
             couponDiscount: pricing?.couponDiscount ?? 0,
             couponCode: pricing?.coupon?.coupon.code ?? null,
             deliveryFee,
+            // What the shop pays for this delivery, as the method says now (a later change leaves the order alone).
+            deliveryCost: method?.cost ?? 0,
             total: subtotal - discount - tillDiscount + deliveryFee,
             deliveryMethodId: method?.id ?? null,
             deliveryMethod: method?.name ?? null,

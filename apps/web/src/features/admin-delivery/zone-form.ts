@@ -4,7 +4,8 @@
  * by the shared `deliveryZoneInput`, so an error lands on the field it names
  * (`methods.1.freeOver`), and so do the server's 400 paths. Fields a method's kind does not
  * use are sent empty: a pickup is free, only `free_over` has a threshold, only a pickup has
- * an address and hours.
+ * an address and hours. A method's cost (what the shop pays the rider, issue 30) is sent for
+ * every kind: empty is 0.
  */
 import {
   DELIVERY_KINDS,
@@ -20,6 +21,8 @@ export interface MethodFormValues {
   name: string;
   kind: DeliveryKind;
   fee: string;
+  /** What the shop pays for it, naira as typed. */
+  cost: string;
   freeOver: string;
   pickupAddress: string;
   pickupHours: string;
@@ -40,6 +43,7 @@ export const NEW_METHOD: MethodFormValues = {
   name: '',
   kind: 'flat',
   fee: '',
+  cost: '',
   freeOver: '',
   pickupAddress: '',
   pickupHours: '',
@@ -53,6 +57,7 @@ const methodValues = z.object({
   name: z.string(),
   kind: z.enum(DELIVERY_KINDS),
   fee: z.string(),
+  cost: z.string(),
   freeOver: z.string(),
   pickupAddress: z.string(),
   pickupHours: z.string(),
@@ -84,6 +89,7 @@ export function toZoneBody(v: ZoneFormValues): DeliveryZoneInput {
       name: m.name,
       kind: m.kind,
       fee: m.kind === 'pickup' ? 0 : (typedNumber(m.fee) ?? Number.NaN),
+      cost: typedNumber(m.cost) ?? 0,
       freeOver: m.kind === 'free_over' ? typedNumber(m.freeOver) : null,
       pickupAddress: m.kind === 'pickup' ? m.pickupAddress : '',
       pickupHours: m.kind === 'pickup' ? m.pickupHours : '',
@@ -114,6 +120,7 @@ export function zoneFormValues(zone: DeliveryZoneView | undefined, nextPosition:
         name: m.name,
         kind: m.kind,
         fee: String(m.fee),
+        cost: text(m.cost ?? 0),
         freeOver: text(m.freeOver),
         pickupAddress: m.pickupAddress,
         pickupHours: m.pickupHours,

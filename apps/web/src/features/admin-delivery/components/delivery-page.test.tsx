@@ -10,6 +10,8 @@ const M2 = '0b7f6d2e-1c1a-4c53-9a53-0f3c6b1f7a02';
 const M3 = '0b7f6d2e-1c1a-4c53-9a53-0f3c6b1f7a03';
 
 const method = {
+  /** What the shop pays the rider: in the back office's answers (GET /api/delivery/zones/all). */
+  cost: 1500,
   freeOver: null,
   pickupAddress: '',
   pickupHours: '',
@@ -132,6 +134,8 @@ describe('Delivery zones', () => {
     fireEvent.change(within(method1()).getByLabelText('Name'), { target: { value: 'Standard' } });
     fireEvent.change(within(method1()).getByLabelText('Kind'), { target: { value: 'free_over' } });
     fireEvent.change(within(method1()).getByLabelText('Fee below the threshold (₦)'), { target: { value: '4000' } });
+    // What the rider costs the shop, beside the fee (issue 30).
+    fireEvent.change(within(method1()).getByLabelText('Cost to the shop (₦)'), { target: { value: '3200.50' } });
     fireEvent.change(within(method1()).getByLabelText('Delivery time (working days)'), { target: { value: '5' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Add method' }));
@@ -164,6 +168,7 @@ describe('Delivery zones', () => {
           name: 'Kano pickup',
           kind: 'pickup',
           fee: 0,
+          cost: 0,
           freeOver: null,
           pickupAddress: '4 Bello Road, Kano',
           pickupHours: 'Mon–Fri 9–5',
@@ -175,6 +180,7 @@ describe('Delivery zones', () => {
           name: 'Standard',
           kind: 'free_over',
           fee: 4000,
+          cost: 3200.5,
           freeOver: 60000,
           pickupAddress: '',
           pickupHours: '',
@@ -244,6 +250,7 @@ describe('Delivery zones', () => {
           name: 'Express',
           kind: 'flat',
           fee: 2000,
+          cost: 1500,
           freeOver: null,
           pickupAddress: '',
           pickupHours: '',

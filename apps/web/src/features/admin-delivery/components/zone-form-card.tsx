@@ -208,7 +208,7 @@ function MethodFields({ form, index: i, count, fieldId, onMove, onRemove }: Meth
   const errors = form.formState.errors.methods?.[i];
   const n = i + 1;
   const input = (
-    name: 'name' | 'fee' | 'freeOver' | 'pickupAddress' | 'pickupHours' | 'etaDays',
+    name: 'name' | 'fee' | 'cost' | 'freeOver' | 'pickupAddress' | 'pickupHours' | 'etaDays',
     label: string,
     props: Record<string, unknown> = {},
     className = '',
@@ -261,6 +261,11 @@ function MethodFields({ form, index: i, count, fieldId, onMove, onRemove }: Meth
           </select>
         </Field>
         {kind !== 'pickup' ? input('fee', kind === 'free_over' ? 'Fee below the threshold (₦)' : 'Fee (₦)', money) : null}
+        {input('cost', 'Cost to the shop (₦)', {
+          ...money,
+          placeholder: '0',
+          title: 'What the shop pays the rider or courier per order',
+        })}
         {kind === 'free_over' ? input('freeOver', 'Free when goods total at least (₦)', money) : null}
         {kind === 'pickup' ? input('pickupAddress', 'Pickup address', { maxLength: 300 }, 'sm:col-span-2') : null}
         {kind === 'pickup' ? input('pickupHours', 'Opening hours', { maxLength: 120, placeholder: 'Mon–Sat 9am–6pm' }) : null}
