@@ -21,6 +21,7 @@ const PICKUP = {
   pickupAddress: '24 Herbert Macaulay Way, Yaba, Lagos',
   pickupHours: 'Mon–Sat, 10am–6pm',
   etaDays: 1,
+  cost: 0,
 } as const;
 
 export const DEMO_ZONES = [
@@ -28,7 +29,7 @@ export const DEMO_ZONES = [
     name: 'Lagos Mainland',
     states: ['Lagos Mainland'],
     methods: [
-      { name: 'Standard delivery', kind: 'free_over', fee: 2500, freeOver: 50000, etaDays: 2, payOnDelivery: true },
+      { name: 'Standard delivery', kind: 'free_over', fee: 2500, cost: 2000, freeOver: 50000, etaDays: 2, payOnDelivery: true },
       PICKUP,
     ],
   },
@@ -36,25 +37,36 @@ export const DEMO_ZONES = [
     name: 'Lagos Island',
     states: ['Lagos Island'],
     methods: [
-      { name: 'Standard delivery', kind: 'free_over', fee: 3000, freeOver: 50000, etaDays: 2, payOnDelivery: true },
+      { name: 'Standard delivery', kind: 'free_over', fee: 3000, cost: 2500, freeOver: 50000, etaDays: 2, payOnDelivery: true },
       PICKUP,
     ],
   },
-  { name: 'South-West', states: SOUTH_WEST, methods: [{ name: 'Courier', kind: 'flat', fee: 4500, etaDays: 3 }] },
+  { name: 'South-West', states: SOUTH_WEST, methods: [{ name: 'Courier', kind: 'flat', fee: 4500, cost: 3500, etaDays: 3 }] },
   {
     name: 'Other states',
     states: DELIVERY_STATES.filter((s) => !SOUTH_WEST.includes(s) && !LAGOS.includes(s)),
-    methods: [{ name: 'Courier', kind: 'flat', fee: 6000, etaDays: 5 }],
+    methods: [{ name: 'Courier', kind: 'flat', fee: 6000, cost: 5000, etaDays: 5 }],
   },
 ];
 
-/** Where the demo shop takes bank transfers (a made-up account), and what its invoices print. */
+/**
+ * Where the demo shop takes bank transfers (a made-up account), what its invoices print, and
+ * what its ways of being paid cost it (issue 30): a transfer's bank charge, the rider's cut of
+ * cash collected on delivery, the card terminal's rate; cash in the shop is free.
+ */
 export const DEMO_SHOP_SETTINGS = {
   address: '24 Herbert Macaulay Way, Yaba, Lagos',
   vatIncluded: true,
   bankName: 'Zenith Bank',
   bankAccountName: 'Adire Stores Ltd',
   bankAccountNumber: '1012345678',
+  paymentFees: {
+    transfer: { percent: 0, fixed: 50 },
+    cash: { percent: 0, fixed: 0 },
+    pod: { percent: 1, fixed: 0 },
+    card: { percent: 0.5, fixed: 0 },
+    terminal: { percent: 0.5, fixed: 0 },
+  },
 } as const;
 
 export const DEMO_COUPONS = [

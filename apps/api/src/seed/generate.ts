@@ -7,7 +7,7 @@ import type { Size } from '@shop/shared';
 import type { products, productVariants } from '../db/schema/index.ts';
 import { CATEGORIES, type SubSpec } from './catalogue-data.ts';
 import type { ArtKind } from './art.ts';
-import type { Random } from './random.ts';
+import { createRandom, type Random } from './random.ts';
 
 export type NewProduct = typeof products.$inferInsert;
 
@@ -197,14 +197,27 @@ export function withPictureIds({ pictures, variants: _variants, ...draft }: Prod
   return { ...draft, images: pictureIds(pictures, ids) };
 }
 
+/**
+ * A demo variant's cost price: 40 to 65 % of the product's price, to ₦50, drawn from its SKU's
+ * own generator (the catalogue's draws stay as they were), so the reports show a true margin.
+ */
+export function demoCost(sku: string, price: number): number {
+  const percent = createRandom(`cost:${sku}`).int(40, 65);
+  return Math.round((price * percent) / 100 / 5_000) * 5_000;
+}
+
 /** The variant rows of a draft, numbered `n` for their SKUs. */
 export function draftVariants(draft: ProductDraft, ids: PictureIds, skuPrefix: string, n: number): NewVariant[] {
-  return draft.variants.map((v, position) => ({
-    sku: generatedSku(skuPrefix, n, v.size, v.color),
-    size: v.size,
-    color: v.color,
-    counter: v.counter,
-    position,
-    images: pictureIds(v.pictures, ids),
-  }));
+  return draft.variants.map((v, position) => {
+    const sku = generatedSku(skuPrefix, n, v.size, v.color);
+    return {
+      sku,
+      size: v.size,
+      color: v.color,
+      counter: v.counter,
+      cost: demoCost(sku, draft.price),
+      position,
+      images: pictureIds(v.pictures, ids),
+    };
+  });
 }

@@ -3,7 +3,8 @@
  * purchases, coupons and customers screens show what they are for on a first look. The
  * orders go through the same services as real ones (checkout pricing with delivery and
  * coupons, the point of sale, card settlement, recorded transfers and cash, refunds), so
- * stock, coupon uses and invoice numbers agree with them; only their dates are moved into
+ * stock, coupon uses and invoice numbers agree with them (and so do their costs: the variants'
+ * cost prices on the lines, each payment's fee, each delivery's cost); only their dates are moved into
  * the past afterwards. Deterministic (a seeded generator), written once, and only into a shop
  * that has no orders yet.
  */
@@ -12,7 +13,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { HttpError } from '../lib/http-error.ts';
 import { createImageService } from '../media/index.ts';
 import { localDiskStorage } from '../media/index.ts';
-import { createOrderService, type OrderService, type OrderWithLines } from '../orders/index.ts';
+import { createOrderService, type OrderService, type OrderWithLines, paystackLocalFee } from '../orders/index.ts';
 import { sellAtPos } from '../pos/index.ts';
 import { findUserByEmail, insertAccountsWithoutPassword } from '../users/index.ts';
 import type { Db } from '../db/client.ts';
@@ -220,7 +221,8 @@ async function playOut(
     if (roll < 0.1) return (await service.transition(id, 'cancelled', 'Payment was not completed in time')).after;
     await service.settle(
       order.paymentReference!,
-      { status: 'success', amount: order.total, currency: 'NGN', raw: null },
+      // The sandbox's fee, as its verify answers it: Paystack's local rate.
+      { status: 'success', amount: order.total, currency: 'NGN', fee: paystackLocalFee(order.total), raw: null },
       'sandbox',
     );
     if (age >= 2) await send(age >= 6);

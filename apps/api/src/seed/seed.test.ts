@@ -13,6 +13,8 @@ import {
   brands,
   categories,
   messages,
+  orderLines,
+  orderPayments,
   orders,
   posts,
   products,
@@ -27,6 +29,7 @@ import { CATEGORIES } from './catalogue-data.ts';
 import { parsePictureKey } from './generate.ts';
 import { listCoupons } from '../coupons/index.ts';
 import { listZones } from '../delivery/index.ts';
+import { paystackLocalFee } from '../orders/index.ts';
 import { DELIVERY_STATES } from '@shop/shared';
 import { demoAccountsWithKnownPasswords, seedBulkProducts, seedDemo } from './index.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER, DEMO_STAFF, throwawayDemoPasswords } from './demo-accounts.ts';
@@ -244,6 +247,27 @@ describe('demo seed', () => {
 
     // The past is past: it queued no mail.
     expect(await db.select().from(messages)).toEqual([]);
+
+    // Costs recorded as they happened (issue 30): the lines' cost prices, 40–65 % of the list
+    // price; each card payment's fee at Paystack's local rate, the others' at the demo's rates;
+    // each delivery's cost.
+    const lines = await db.select().from(orderLines);
+    expect(lines.length).toBeGreaterThan(all.length);
+    for (const l of lines) {
+      expect(l.unitCost, l.sku).not.toBeNull();
+      expect(l.unitCost! / l.unitPrice).toBeGreaterThanOrEqual(0.38);
+      expect(l.unitCost! / l.unitPrice).toBeLessThanOrEqual(0.67);
+    }
+    const payments = await db.select().from(orderPayments);
+    const cards = payments.filter((p) => p.provider === 'sandbox');
+    expect(cards.length).toBeGreaterThan(20);
+    for (const p of cards) expect(p.fee).toBe(paystackLocalFee(p.amount));
+    expect(payments.filter((p) => p.method === 'transfer').every((p) => p.fee === 5_000)).toBe(true);
+    expect(payments.filter((p) => p.method === 'pod').every((p) => p.fee === Math.floor((p.amount + 50) / 100))).toBe(true);
+    const delivered = all.filter((o) => o.deliveryKind !== null && o.deliveryKind !== 'pickup');
+    expect(delivered.length).toBeGreaterThan(50);
+    expect(delivered.every((o) => o.deliveryCost >= 200_000)).toBe(true);
+    expect(all.filter((o) => o.deliveryKind === 'pickup').every((o) => o.deliveryCost === 0)).toBe(true);
 
     // The demo shopper has a few orders, none left waiting (they would count against checking out).
     const [demo] = await db.select().from(users).where(eq(users.email, 'shopper@demo.shop'));
