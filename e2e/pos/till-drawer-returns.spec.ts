@@ -8,11 +8,18 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { staffSession } from '../admin/helpers.ts';
+import { seriousViolations } from '../axe.ts';
 import { auth, completeSale, goOffline, MANAGER, pay, prepareTill, productNow, scan, stockedProduct } from './helpers.ts';
 
-test.use({ serviceWorkers: 'allow' });
+test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
+
+/** Nothing sideways on a phone, and no serious accessibility problem in the open dialog. */
+async function dialogProblems(page: Page): Promise<string[]> {
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  return [...(sideways ? ['scrolls sideways'] : []), ...(await seriousViolations(page, 'dialog[open]'))];
+}
 
 /** A member's till PIN, from the e2e server's demo-accounts.txt (`email password PIN 123456`). */
 function demoPin(email: string): string {
@@ -54,6 +61,7 @@ test('a drawer opened with a float takes an offline pay-out and cash sale, a ret
   await dialog.getByLabel('Reason').fill('Fuel for the generator');
   await dialog.getByRole('button', { name: 'Pay out' }).click();
   await expect(dialog.getByText('₦500.00')).toBeVisible();
+  expect(await dialogProblems(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   await scan(page, medium!.sku);
@@ -78,6 +86,7 @@ test('a drawer opened with a float takes an offline pay-out and cash sale, a ret
       await returns.getByRole('searchbox', { name: 'Exchange for: name, SKU or scan' }).fill(exchangeFor);
       await returns.getByRole('searchbox', { name: 'Exchange for: name, SKU or scan' }).press('Enter');
       await expect(returns.getByTestId('return-difference')).toHaveText('₦0.00');
+      expect(await dialogProblems(page)).toEqual([]);
     }
     await returns.getByRole('button', { name: 'Record return' }).click();
     const approval = page.getByRole('dialog', { name: 'Manager approval' });
@@ -104,6 +113,7 @@ test('a drawer opened with a float takes an offline pay-out and cash sale, a ret
   await expect(dialog.getByText('₦32,000.00')).toBeVisible();
   await expect(dialog.getByText('Over')).toBeVisible();
   await expect(dialog.getByTestId('drawer-over-short')).toHaveText('₦500.00');
+  expect(await dialogProblems(page)).toEqual([]);
 
   const href = await dialog.getByRole('link', { name: 'Z-report' }).getAttribute('href');
   const drawerId = href!.split('/').at(-1)!;
