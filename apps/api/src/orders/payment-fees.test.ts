@@ -5,9 +5,10 @@
  * a percentage and a fixed naira amount set in the private settings (default 0). A change of
  * the rates applies to payments recorded after it.
  */
+import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct } from '../../test/fixtures.ts';
+import { insertProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 import { orderPayments } from '../db/schema/index.ts';
 import { paystackLocalFee } from './fees.ts';
@@ -30,7 +31,7 @@ const feesOf = async (orderId: string) =>
       .select({ method: orderPayments.method, amount: orderPayments.amount, fee: orderPayments.fee })
       .from(orderPayments)
       .where(eq(orderPayments.orderId, orderId))
-      .orderBy(asc(orderPayments.createdAt))
+      .orderBy(asc(orderPayments.createdAt), asc(orderPayments.method))
   ).map(({ method, amount, fee }) => ({ method, amount, fee }));
 
 /** A pending web order of one unit at `price` kobo: its id, reference and total. */
@@ -109,5 +110,33 @@ describe('payment fees', () => {
       const fee = paymentMethod === 'card' ? 10_000 + 1_000 : 500;
       expect(await feesOf(res.json().order.id)).toEqual([{ method: paymentMethod, amount: 2_000_000, fee }]);
     }
+  });
+
+  it('charges a synced offline sale’s tenders the same way: card at the terminal’s rate, cash at the cash rate', async () => {
+    await inject('PUT', '/api/settings', owner.accessToken, { paymentFees: { ...RATES, cash: { percent: 0, fixed: 5 } } });
+    const till = (await inject('POST', '/api/pos/tills', cashier.accessToken, { name: 'Fees counter' })).json();
+    const product = await insertProduct(ctx.database.db, { price: 2_000_000, counter: 5 });
+    const [variant] = await readVariants(ctx.database.db, product.id);
+    const sale = {
+      id: randomUUID(),
+      receiptNumber: `${till.prefix}-000001`,
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+      cashierId: cashier.user.id,
+      offline: true,
+      lines: [{ variantId: variant!.id, quantity: 1 }],
+      tenders: [
+        { type: 'card', amount: 1_500_000, reference: 'TERM-1' },
+        { type: 'cash', amount: 500_000, tendered: 500_000 },
+      ],
+      approvals: [],
+    };
+    const synced = await inject('POST', '/api/pos/sales/sync', till.deviceToken, { tillId: till.tillId, sales: [sale] });
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json().results[0]).toMatchObject({ status: 'recorded' });
+    // 0.5 % of ₦15,000 + ₦10; ₦5 on the cash.
+    expect(await feesOf(sale.id)).toEqual([
+      { method: 'card', amount: 1_500_000, fee: 7_500 + 1_000 },
+      { method: 'cash', amount: 500_000, fee: 500 },
+    ]);
   });
 });
