@@ -58,6 +58,8 @@ const product = {
       salePrice: 12000,
       priceOverride: null,
       discountOverride: null,
+      // What the Owner (catalog.cost) reads; null: no cost price recorded.
+      cost: null,
       counter: 4,
       stockVersion: 3,
       availability: 'In Stock',
@@ -147,8 +149,8 @@ describe('Create Product with sizes and colours', () => {
     const sent = api.last('/api/products/create')!.body as FormData;
     expect(sent.get('sizeScale')).toBe('standard');
     expect(JSON.parse(String(sent.get('variants')))).toEqual([
-      { sku: 'KG-M-GOLD', size: 'medium', color: 'Gold', price: null, discount: null, counter: 2, imageUrls: [] },
-      { sku: 'KG-L-GOLD', size: 'large', color: 'Gold', price: null, discount: null, counter: 4, imageUrls: [] },
+      { sku: 'KG-M-GOLD', size: 'medium', color: 'Gold', price: null, discount: null, cost: null, counter: 2, imageUrls: [] },
+      { sku: 'KG-L-GOLD', size: 'large', color: 'Gold', price: null, discount: null, cost: null, counter: 4, imageUrls: [] },
     ]);
   });
 });
@@ -229,6 +231,7 @@ const sentBack = (id: string, size: string, values: { price?: number; counter: n
   color: 'indigo',
   price: null,
   discount: null,
+  cost: null,
   imageUrls: [],
   ...values,
 });
@@ -287,16 +290,18 @@ describe('Variants (Edit Product)', () => {
           color: 'Red',
           price: null,
           discount: null,
+          cost: null,
           counter: 2,
           imageUrls: ['/uploads/b-640.webp'],
         },
-        { sku: 'AS-M-INDIGO', size: 'medium', color: 'indigo', price: null, discount: null, counter: 2, imageUrls: [] },
+        { sku: 'AS-M-INDIGO', size: 'medium', color: 'indigo', price: null, discount: null, cost: null, counter: 2, imageUrls: [] },
         {
           sku: 'AS-M-RED',
           size: 'medium',
           color: 'Red',
           price: 13500,
           discount: null,
+          cost: null,
           counter: 2,
           imageUrls: ['/uploads/b-640.webp'],
         },
