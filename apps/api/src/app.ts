@@ -45,6 +45,7 @@ import { paymentRoutes } from './payments/index.ts';
 import { checkoutRoutes } from './checkout/index.ts';
 import { posRoutes } from './pos/index.ts';
 import { purchaseRoutes } from './purchases/index.ts';
+import { reportRoutes } from './reports/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
 import { seoRoutes } from './seo/index.ts';
 import { staffRoutes } from './staff/index.ts';
@@ -251,6 +252,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(purchaseRoutes);
   await app.register(posRoutes);
   await app.register(adminRoutes);
+  await app.register(reportRoutes);
   // The settings record their own entry (the bank account masked); the audit reads the settings, so it is handed over.
   await app.register(contentRoutes, { audit: recordAudit });
   await app.register(customerRoutes);

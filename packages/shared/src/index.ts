@@ -29,3 +29,4 @@ export * from './two-factor.ts';
 export * from './pos-till.ts';
 export * from './barcode.ts';
 export * from './pos-drawers.ts';
+export * from './reports.ts';

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql 
 import { type AdminStats, DEFAULT_LOW_STOCK_THRESHOLD, koboToNaira, PAID_STATUSES, SHOP_TIME_ZONE } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { orderLines, orders, products, productVariants } from '../db/schema/index.ts';
+import { addDays } from '../lib/lagos-days.ts';
 
 const DAYS = 30;
 const TOP_PRODUCTS = 5;
@@ -30,12 +31,6 @@ const sold = (daysAgo: number): SQL =>
     isNull(orders.archivedAt),
     sql`${orders.createdAt} >= ${dayStart(daysAgo)}`,
   )!;
-
-/** YYYY-MM-DD plus n days (calendar arithmetic in UTC, so no clock change can skew it). */
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + n)).toISOString().slice(0, 10);
-}
 
 export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD): Promise<AdminStats> {
   const since = (daysAgo: number) => sql`${orders.createdAt} >= ${dayStart(daysAgo)}`;
