@@ -352,6 +352,24 @@ describe('GET /api/reports/sales', () => {
     ]);
   });
 
+  it.each(['week', 'variant', 'category', 'brand', 'staff', 'state'])(
+    'adds up to the totals to the kobo by %s, a refund month included',
+    async (groupBy) => {
+      const report = await sales(owner, `from=2026-02-01&to=2026-04-30&groupBy=${groupBy}`);
+      expect(report.rows.length).toBeGreaterThan(0);
+      const MONEY = ['grossSales', 'markdowns', 'coupons', 'tillDiscounts', 'refunds', 'netSales', 'deliveryCharged'];
+      for (const key of [...MONEY, 'costOfGoods', 'paymentFees', 'deliveryCost', 'grossProfit', 'unitsUnknownCost']) {
+        const sum = report.rows.reduce((total: number, row: Record<string, number>) => total + row[key]!, 0);
+        expect(sum, key).toBe(report.totals[key]);
+      }
+      expect(report.totals).toMatchObject({
+        orders: 5,
+        netSales: 7_340_000 + 500_000 - 360_000,
+        grossProfit: 4_528_975 + 314_700 - 360_000,
+      });
+    },
+  );
+
   it('compares with the previous period and the previous year', async () => {
     const report = await sales(owner, `${MARCH}&groupBy=month&compare=previous_period`);
     expect(report.comparison).toMatchObject({
