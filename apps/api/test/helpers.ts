@@ -136,15 +136,20 @@ export async function createAdmin(ctx: TestContext, email = `admin-${randomBytes
  * back office's sign-in: their token, id and permissions.
  */
 export async function createStaff(ctx: TestContext, template: RoleTemplate = 'owner') {
-  const password = 'staff password 123';
   const role = await findRoleByTemplate(ctx.database.db, template);
-  const body = newShopper({ firstName: TEMPLATE_ROLES[template].name.split(' ')[0], lastName: 'Staff', password });
+  return createMemberOfRole(ctx, role.id, TEMPLATE_ROLES[template].name.split(' ')[0]!);
+}
+
+/** A member of any role (a custom one made through POST /api/roles), signed in as createStaff's are. */
+export async function createMemberOfRole(ctx: TestContext, roleId: string, firstName = 'Custom') {
+  const password = 'staff password 123';
+  const body = newShopper({ firstName, lastName: 'Staff', password });
   const hashed = await hashPassword(password);
-  await insertUser(ctx.database.db, body, 'admin', hashed, role.id);
+  await insertUser(ctx.database.db, body, 'admin', hashed, roleId);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/adminlogin', payload: { email: body.email, password } });
   if (res.statusCode !== 200) throw new Error(`staff sign-in failed: ${res.statusCode} ${res.body}`);
   const json = res.json() as { accessToken: string; user: { id: string; permissions: string[]; staffRole: string } };
-  return { ...json, email: body.email, password, roleId: role.id };
+  return { ...json, email: body.email, password, roleId };
 }
 
 /**

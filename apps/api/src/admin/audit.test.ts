@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, messages, orderPayments, orders, products, staffPins, users } from '../db/schema/index.ts';
 import { insertProduct } from '../../test/fixtures.ts';
-import { bearer, createStaff, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import { PERMISSION_KEYS } from '@shop/shared';
+import { bearer, createMemberOfRole, createStaff, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
 import { recordAudit } from './audit.ts';
 
 let ctx: TestContext;
@@ -205,6 +206,47 @@ describe('what an entry records', () => {
     expect(Object.keys(entry!.after!).sort()).toEqual(['maxSalePrice', 'minSalePrice', 'price', 'salePrice']);
     expect(entry!.before).toMatchObject({ price: 2_500_000 });
     expect(entry!.after).toMatchObject({ price: 3_000_000 });
+  });
+
+  it("keeps what things cost the shop for readers with catalog.cost: a reader without it never sees a cost, in the list or the CSV", async () => {
+    const product = await insertProduct(ctx.database.db, { price: 2_500_000 });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}/variants`,
+      headers: admin,
+      payload: { variants: [{ sku: 'AUDIT-COST-1', size: '', color: '', counter: 3, cost: 12_345.67 }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const query = `?entity=products&entityId=${product.id}`;
+    // The Owner reads the cost as it was saved (kobo, as the database keeps it).
+    const [seen] = (await audit(query)).items;
+    expect(JSON.stringify(seen!.after)).toContain('"cost":1234567');
+    // A custom role that reads the trail but not costs: the same entry, without them.
+    const role = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: admin,
+      payload: {
+        name: 'Auditor without costs',
+        permissions: PERMISSION_KEYS.filter((p) => p === 'audit.read' || p === 'catalog.read'),
+        pos: { discount: 'deny', priceOverride: 'deny', refund: 'deny', negativeStock: 'deny' },
+        discountLimitPercent: 0,
+      },
+    });
+    expect(role.statusCode, role.body).toBe(201);
+    const auditor = bearer((await createMemberOfRole(ctx, role.json().id)).accessToken);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers: auditor });
+    expect(list.statusCode).toBe(200);
+    const [hidden] = list.json() as EntryJson[];
+    expect(hidden!.id).toBe(seen!.id);
+    expect(hidden!.after).not.toBeNull();
+    expect(list.body).not.toMatch(/"(cost|unitCost|deliveryCost)"/i);
+    const csv = await ctx.app.inject({ method: 'GET', url: `/api/admin/audit.csv${query}`, headers: auditor });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(product.id);
+    expect(csv.body).not.toMatch(/""cost""/i);
+    const ownerCsv = await ctx.app.inject({ method: 'GET', url: `/api/admin/audit.csv${query}`, headers: admin });
+    expect(ownerCsv.body).toContain('""cost"":1234567');
   });
 
   it('leaves out refused and failed writes, shoppers, reads and the account endpoints', async () => {

@@ -53,18 +53,36 @@ const SECRET_KEYS = new Set([
   'token',
 ]);
 
-/** A copy of a JSON value without secrets. */
-export function withoutSecrets(value: unknown): unknown {
+/**
+ * What things cost the shop (issue 30), wherever an entry's before or after holds them: a
+ * variant's `cost`, an order line's `unitCost`, a delivery method's `cost` and an order's
+ * `deliveryCost`. Kept in the trail, shown only to a reader with `catalog.cost`: the API shows
+ * these to no one else, and `audit.read` alone must not reveal them.
+ */
+const COST_KEYS = new Set(['cost', 'unitcost', 'deliverycost']);
+
+/** A copy of a JSON value without the keys named (lower-case), at any depth. */
+function withoutKeys(value: unknown, keys: ReadonlySet<string>): unknown {
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (Array.isArray(value)) return value.map((v) => withoutKeys(v, keys));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
-        .filter(([key]) => !SECRET_KEYS.has(key.toLowerCase()))
-        .map(([key, v]) => [key, withoutSecrets(v)]),
+        .filter(([key]) => !keys.has(key.toLowerCase()))
+        .map(([key, v]) => [key, withoutKeys(v, keys)]),
     );
   }
   return value;
+}
+
+/** A copy of a JSON value without secrets. */
+export function withoutSecrets(value: unknown): unknown {
+  return withoutKeys(value, SECRET_KEYS);
+}
+
+/** What the reader may see of the trail: costs only with catalog.cost. */
+export interface AuditReader {
+  costs: boolean;
 }
 
 export async function recordAudit(db: Db | Tx, input: AuditInput): Promise<void> {
@@ -89,7 +107,8 @@ function matching(filters: AuditFilters & { entityIds?: string[] }): SQL | undef
 
 type AuditRow = typeof auditLog.$inferSelect;
 
-export function toAuditEntry(row: AuditRow): AuditEntry {
+export function toAuditEntry(row: AuditRow, reader: AuditReader): AuditEntry {
+  const shown = (value: unknown) => (reader.costs || value === null ? value : withoutKeys(value, COST_KEYS));
   return {
     id: row.id,
     actorId: row.actorId,
@@ -99,8 +118,8 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     action: row.action,
     entity: row.entity,
     entityId: row.entityId,
-    before: row.before,
-    after: row.after,
+    before: shown(row.before),
+    after: shown(row.after),
     change: describeChange(row),
     ip: row.ip,
     userAgent: row.userAgent,
@@ -110,7 +129,11 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
 }
 
 /** Newest first; `total` counts every match before paging. */
-export async function listAudit(db: Db, query: AuditListQuery): Promise<{ items: AuditEntry[]; total: number }> {
+export async function listAudit(
+  db: Db,
+  query: AuditListQuery,
+  reader: AuditReader,
+): Promise<{ items: AuditEntry[]; total: number }> {
   const where = matching(query);
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -122,7 +145,7 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<{ items:
       .offset(query.offset),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
-  return { items: rows.map(toAuditEntry), total: totalRow?.n ?? 0 };
+  return { items: rows.map((row) => toAuditEntry(row, reader)), total: totalRow?.n ?? 0 };
 }
 
 /** One thing's entries (an order's, a product's), oldest first, as its page tells its story. */
@@ -180,7 +203,7 @@ const CSV_COLUMNS: [string, (e: AuditEntry) => CsvValue][] = [
  * the last entry sent (its time to the microsecond and id), so entries written meanwhile
  * neither repeat nor push older ones out.
  */
-export async function* auditCsv(db: Db, filters: AuditFilters): AsyncGenerator<string> {
+export async function* auditCsv(db: Db, filters: AuditFilters, reader: AuditReader): AsyncGenerator<string> {
   // A byte-order mark, so spreadsheets read names with accents as UTF-8.
   yield `\uFEFF${csvRow(CSV_COLUMNS.map(([name]) => name))}`;
   let after: { at: string; id: string } | undefined;
@@ -193,7 +216,7 @@ export async function* auditCsv(db: Db, filters: AuditFilters): AsyncGenerator<s
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(CSV_BATCH);
     if (rows.length === 0) return;
-    yield rows.map(({ row }) => csvRow(CSV_COLUMNS.map(([, value]) => value(toAuditEntry(row))))).join('');
+    yield rows.map(({ row }) => csvRow(CSV_COLUMNS.map(([, value]) => value(toAuditEntry(row, reader))))).join('');
     const last = rows.at(-1)!;
     after = { at: last.at, id: last.row.id };
     if (rows.length < CSV_BATCH) return;

@@ -37,7 +37,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.array(auditEntry), ...adminErrors },
     },
     handler: async (request, reply) => {
-      const { items, total } = await listAudit(app.db, request.query);
+      const { items, total } = await listAudit(app.db, request.query, { costs: request.can('catalog.cost') });
       reply.header('X-Total-Count', String(total)).header('Access-Control-Expose-Headers', 'X-Total-Count');
       return items;
     },
@@ -59,7 +59,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', 'attachment; filename="audit.csv"')
         .header('Cache-Control', 'no-store')
         // Sent as it is read, a batch at a time; a stream is never serialised (the schema documents it).
-        .send(Readable.from(auditCsv(app.db, request.query)) as never),
+        .send(Readable.from(auditCsv(app.db, request.query, { costs: request.can('catalog.cost') })) as never),
   });
 
   await app.register(historyRoutes);
