@@ -315,7 +315,9 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
         const tillDiscount = priced.reduce((sum, l) => sum + l.tillDiscount * l.quantity, 0);
 
         const subtotal = priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-        const discount = pricing?.discount ?? priced.reduce((sum, l) => sum + l.unitDiscount * l.quantity, 0);
+        // Every discount of the order, the till's included (as the coupon's is): the order's
+        // total is subtotal − discount + delivery fee, till sales too.
+        const discount = (pricing?.discount ?? priced.reduce((sum, l) => sum + l.unitDiscount * l.quantity, 0)) + tillDiscount;
         const deliveryFee = pricing?.deliveryFee ?? 0;
         const holdMs =
           input.status === 'pending'
@@ -349,7 +351,7 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
             deliveryFee,
             // What the shop pays for this delivery, as the method says now (a later change leaves the order alone).
             deliveryCost: method?.cost ?? 0,
-            total: subtotal - discount - tillDiscount + deliveryFee,
+            total: subtotal - discount + deliveryFee,
             deliveryMethodId: method?.id ?? null,
             deliveryMethod: method?.name ?? null,
             deliveryKind: method?.kind ?? null,

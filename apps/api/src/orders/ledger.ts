@@ -140,9 +140,9 @@ async function pendingRefunds(tx: Tx, orderId: string): Promise<number> {
   return Number(row?.sum ?? 0);
 }
 
-/** Kobo one unit of the line cost the shopper, its share of the coupon taken off. */
+/** Kobo one unit of the line cost the shopper: its markdown and till discount off, and its share of the coupon. */
 function paidPerUnit(order: OrderRow, line: OrderLineRow): number {
-  const net = line.unitPrice - line.unitDiscount;
+  const net = line.unitPrice - line.unitDiscount - line.tillDiscount;
   const goods = order.subtotal - (order.discount - order.couponDiscount);
   if (order.couponDiscount <= 0 || goods <= 0) return net;
   return Math.floor((net * (goods - order.couponDiscount)) / goods);

@@ -67,7 +67,8 @@ export async function findReceipt(db: Db, saleId: string): Promise<TillReceipt |
       returned: returned.get(l.id) ?? 0,
     })),
     subtotal: order.subtotal,
-    discount: order.discount,
+    // Markdowns and coupon; the till's discount (part of the order's discount) on its own line.
+    discount: order.discount - order.tillDiscount,
     tillDiscount: order.tillDiscount,
     total: order.total,
     tenders: shown,

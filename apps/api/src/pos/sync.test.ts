@@ -234,7 +234,8 @@ describe('syncing till sales', () => {
     expect(await orderOf(approved.id)).toMatchObject({
       total: 1_500_000,
       tillDiscount: 500_000,
-      discount: 0,
+      // The till's discount is part of the order's (total = subtotal − discount), as the coupon's is.
+      discount: 500_000,
       subtotal: 2_000_000,
     });
     const [line] = await ctx.database.db.select().from(orderLines).where(eq(orderLines.orderId, byManager.id));
