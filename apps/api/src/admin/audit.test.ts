@@ -208,7 +208,7 @@ describe('what an entry records', () => {
     expect(entry!.after).toMatchObject({ price: 3_000_000 });
   });
 
-  it("keeps what things cost the shop for readers with catalog.cost: a reader without it never sees a cost, in the list or the CSV", async () => {
+  it('keeps what things cost the shop for readers with catalog.cost: a reader without it never sees a cost, in the list or the CSV', async () => {
     const product = await insertProduct(ctx.database.db, { price: 2_500_000 });
     const put = await ctx.app.inject({
       method: 'PUT',

@@ -52,13 +52,13 @@ export function ImportCatalogue({ onClose }: { onClose(): void }) {
             Stock: a row's <code>stock</code> is saved only if the stock has not changed since the export (its{' '}
             <code>stock_version</code>); otherwise its other columns are saved and its stock is listed as a conflict, so nothing
             sold meanwhile comes back on sale. To set a count you made whatever was sold since, add a <code>set_stock</code>{' '}
-            column. New sizes and colours take <code>stock</code> as given. A stock below zero (offline till sales) comes back
-            as exported; a new one typed below zero is refused.
+            column. New sizes and colours take <code>stock</code> as given. A stock below zero (offline till sales) comes back as
+            exported; a new one typed below zero is refused.
           </p>
           <p className="mt-1 text-sm text-neutral-600">
-            <code>barcode</code>: an EAN-13 or UPC-A with its check digit, or any code; each on one variant only; empty: none
-            (the SKU's own barcode is printed). <code>cost</code> (the cost price) is in the export of those who may see cost
-            prices; a file with it is refused to anyone else.
+            <code>barcode</code>: an EAN-13 or UPC-A with its check digit, or any code; each on one variant only; empty: none (the
+            SKU's own barcode is printed). <code>cost</code> (the cost price) is in the export of those who may see cost prices; a
+            file with it is refused to anyone else.
           </p>
         </div>
         <button type="button" className={buttonClass.secondary} onClick={onClose}>

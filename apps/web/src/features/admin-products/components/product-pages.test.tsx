@@ -294,7 +294,16 @@ describe('Variants (Edit Product)', () => {
           counter: 2,
           imageUrls: ['/uploads/b-640.webp'],
         },
-        { sku: 'AS-M-INDIGO', size: 'medium', color: 'indigo', price: null, discount: null, cost: null, counter: 2, imageUrls: [] },
+        {
+          sku: 'AS-M-INDIGO',
+          size: 'medium',
+          color: 'indigo',
+          price: null,
+          discount: null,
+          cost: null,
+          counter: 2,
+          imageUrls: [],
+        },
         {
           sku: 'AS-M-RED',
           size: 'medium',
