@@ -197,6 +197,16 @@ function newAccountFields({ firstName = '', lastName = '', password }: AcceptInv
   throw badRequest(errors[0]!.message, errors);
 }
 
+/** The invitation a token names, and whether it still works (not accepted, cancelled or expired). */
+const invitationByToken = (db: Db, tokenHash: string) =>
+  db
+    .select({
+      email: staffInvitations.email,
+      works: sql<boolean>`${staffInvitations.acceptedAt} is null and ${staffInvitations.cancelledAt} is null and ${staffInvitations.expiresAt} > now()`,
+    })
+    .from(staffInvitations)
+    .where(eq(staffInvitations.tokenHash, tokenHash));
+
 /**
  * POST /api/staff/invitations/accept: makes the invitation's address a member with its role and
  * signs them in. An address without an account gets a new one; a shopper's account becomes
@@ -211,19 +221,20 @@ export async function acceptInvitation(
   signedIn: UserRow | null,
 ): Promise<AuthResponse> {
   const tokenHash = hashToken(input.token);
-  const [invitation] = await db
-    .select({
-      email: staffInvitations.email,
-      works: sql<boolean>`${staffInvitations.acceptedAt} is null and ${staffInvitations.cancelledAt} is null and ${staffInvitations.expiresAt} > now()`,
-    })
-    .from(staffInvitations)
-    .where(eq(staffInvitations.tokenHash, tokenHash));
+  const [invitation] = await invitationByToken(db, tokenHash);
   if (!invitation?.works) throw await refusal(db, tokenHash);
   const existing = await findUserByEmail(db, invitation.email);
   if (signedIn && signedIn.id !== existing?.id) {
     throw conflict(`You are signed in as ${signedIn.email}: sign out, then open the invitation for ${invitation.email} again`);
   }
-  if (existing?.role === 'admin') throw conflict(`${invitation.email} is on the staff already: sign in instead`);
+  if (existing?.role === 'admin') {
+    // The same link accepted at the same moment (a double tap, two tabs) made the account
+    // staff after the check above: the invitation no longer works, and the answer says so, as
+    // the claim's would have. Otherwise the address became staff another way.
+    const [now] = await invitationByToken(db, tokenHash);
+    if (!now?.works) throw await refusal(db, tokenHash);
+    throw conflict(`${invitation.email} is on the staff already: sign in instead`);
+  }
 
   let memberId: string;
   if (existing) {
