@@ -18,6 +18,7 @@ export type Need = Permission | readonly Permission[] | 'staff';
 /** Each back-office page, by its route path, and what opening it needs (the API call it is built on). */
 export const PAGE_NEEDS = {
   overview: 'reports.sales', // GET /api/admin/stats
+  reports: 'reports.sales', // GET /api/reports/sales (its cost and profit columns come only with reports.profit)
   dashboard: 'customers.read', // GET /api/users
   purchasetable: 'orders.read', // GET /api/purchases
   'purchasetable/:id': 'orders.read', // GET /api/orders/:id: staff with orders.read
@@ -98,6 +99,7 @@ export type BackOfficeAction = keyof typeof ACTION_NEEDS;
 /** The menu, in the spec's order (plus the pages added since); the sidebar gives each its icon. */
 export const MENU = [
   { to: '/overview', label: 'Overview' },
+  { to: '/reports', label: 'Reports' },
   { to: '/dashboard', label: 'Users' },
   { to: '/purchasetable', label: 'Purchases' },
   { to: '/categorytable', label: 'Categories' },

@@ -91,6 +91,7 @@ afterEach(() => {
 const MENUS: Record<RoleTemplate, string[]> = {
   owner: [
     'Overview',
+    'Reports',
     'Users',
     'Purchases',
     'Categories',

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BarChart3,
+  ChartColumn,
   FolderTree,
   Layers,
   LayoutList,
@@ -36,6 +37,7 @@ import { SIGN_IN_SECURITY_PATH } from '@/lib/two-factor-hold.ts';
 
 const ICONS: Record<MenuEntry['to'], LucideIcon> = {
   '/overview': BarChart3,
+  '/reports': ChartColumn,
   '/dashboard': Users,
   '/purchasetable': ShoppingBag,
   '/categorytable': FolderTree,

@@ -1,0 +1,39 @@
+/**
+ * The reports (issue 30, GET /api/reports/*): the JSON for a page and the same query as a CSV
+ * file. Each report is read fresh (staleTime 0): an owner opening it expects today's figures.
+ */
+import type { SalesQuery, SalesReport } from '@shop/shared/reports';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest, apiRequestBlob } from '../api-client.ts';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  sales: (query: SalesQuery) => [...reportKeys.all, 'sales', query] as const,
+};
+
+/** A report's query as the URL's search parameters (compare left out when none). */
+export function reportSearch(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+}
+
+export const salesReportOptions = (query: SalesQuery) =>
+  queryOptions({
+    queryKey: reportKeys.sales(query),
+    queryFn: ({ signal }) => apiRequest<SalesReport>(`/api/reports/sales?${reportSearch(query)}`, { signal }),
+    staleTime: 0,
+  });
+
+/**
+ * Downloads a report's CSV for the same query (`/api/reports/sales.csv?…`). The member's token
+ * rides in a header, so the file is fetched and saved rather than opened as a plain link.
+ */
+export async function downloadReportCsv(
+  report: string,
+  query: Record<string, string | number | undefined>,
+  fileName: string,
+): Promise<void> {
+  const { saveFile } = await import('../files.ts');
+  saveFile(await apiRequestBlob(`/api/reports/${report}.csv?${reportSearch(query)}`), fileName);
+}
