@@ -202,6 +202,12 @@ export const storeSettings = z.object({
   posOfflineTillLimit: offlineLimit('The offline till limit'),
   /** What each recorded payment method costs the shop (issue 30's profit), per method; saved whole. Shown to admins only. */
   paymentFees: z.object(Object.fromEntries(FEE_METHODS.map((m) => [m, paymentFee])) as Record<FeeMethod, typeof paymentFee>),
+  /** The stock report flags a variant to reorder when its days of cover fall below this (issue 30). Shown to admins only. */
+  reportsReorderDays: z
+    .number()
+    .int('The days of cover must be a whole number')
+    .min(1, 'The days of cover must be at least 1')
+    .max(365, 'The days of cover must be at most 365'),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 
@@ -243,6 +249,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   posOfflineSaleLimit: 0,
   posOfflineTillLimit: 0,
   paymentFees: { transfer: NO_FEE, cash: NO_FEE, pod: NO_FEE, card: NO_FEE, terminal: NO_FEE },
+  reportsReorderDays: 14,
 };
 
 /** Settings only admins read (GET /api/settings leaves them out for everyone else). */
@@ -253,6 +260,7 @@ export const PRIVATE_SETTINGS = [
   'posOfflineSaleLimit',
   'posOfflineTillLimit',
   'paymentFees',
+  'reportsReorderDays',
 ] as const satisfies readonly (keyof StoreSettings)[];
 
 /** Bank transfer is offered only once the shop has said where to send it. */

@@ -106,3 +106,89 @@ export const salesReport = z.object({
     .nullable(),
 });
 export type SalesReport = z.infer<typeof salesReport>;
+
+/** The stock report's orders and filters (GET /api/reports/stock). */
+export const STOCK_SORTS = ['name', 'onHand', 'value', 'cover', 'sold30', 'lastSold'] as const;
+export type StockSort = (typeof STOCK_SORTS)[number];
+export const STOCK_FLAGS = ['dead', 'reorder'] as const;
+export type StockFlag = (typeof STOCK_FLAGS)[number];
+/** The most rows one page of the stock report holds. */
+export const STOCK_PAGE_MAX = 200;
+
+export const stockQuery = z.object({
+  limit: z.coerce
+    .number('limit is a whole number from 1 to 200')
+    .int('limit is a whole number from 1 to 200')
+    .min(1, 'limit is a whole number from 1 to 200')
+    .max(STOCK_PAGE_MAX, 'limit is a whole number from 1 to 200')
+    .default(50),
+  offset: z.coerce
+    .number('offset is a whole number, 0 or more')
+    .int('offset is a whole number, 0 or more')
+    .min(0, 'offset is a whole number, 0 or more')
+    .default(0),
+  sort: z.enum(STOCK_SORTS, `sort is one of ${STOCK_SORTS.join(', ')}`).default('name'),
+  dir: z.enum(['asc', 'desc'], 'dir is asc or desc').default('asc'),
+  category: z.uuid('category is a category id').optional(),
+  flag: z.enum(STOCK_FLAGS, 'flag is dead or reorder').optional(),
+});
+export type StockQuery = z.infer<typeof stockQuery>;
+
+export const stockRow = z.object({
+  variantId: z.string(),
+  productId: z.string(),
+  sku: z.string(),
+  /** Product title · size · colour. */
+  label: z.string(),
+  category: z.string().nullable(),
+  /** Units in stock plus those held by unpaid orders; below 0 after offline till sales. */
+  onHand: z.number().int(),
+  /** Units held by unpaid orders. */
+  reserved: z.number().int(),
+  /** The current selling price of one unit (after its markdown). */
+  price: kobo,
+  /** max(on hand, 0) × price. */
+  valueAtPrice: kobo,
+  // With reports.profit only; null when the variant has no cost recorded.
+  cost: kobo.nullable().optional(),
+  valueAtCost: kobo.nullable().optional(),
+  /** Units sold in the last 30 Lagos days, today included. */
+  sold30: z.number().int(),
+  /** max(on hand, 0) ÷ (sold30 ÷ 30), 1 decimal; null when nothing sold in 30 days. */
+  coverDays: z.number().nullable(),
+  /** When the variant was last sold (ISO moment), null if never. */
+  lastSold: z.string().nullable(),
+  /** Nothing sold in 60 days, with stock on hand. */
+  dead: z.boolean(),
+  /** Days of cover below the reportsReorderDays setting. */
+  reorder: z.boolean(),
+});
+export type StockRow = z.infer<typeof stockRow>;
+
+export const stockTotals = z.object({
+  variants: z.number().int(),
+  onHand: z.number().int(),
+  reserved: z.number().int(),
+  valueAtPrice: kobo,
+  sold30: z.number().int(),
+  dead: z.number().int(),
+  reorder: z.number().int(),
+  // With reports.profit only: value at cost of the variants with a cost, and those without one.
+  valueAtCost: kobo.optional(),
+  variantsUnknownCost: z.number().int().optional(),
+  unitsUnknownCost: z.number().int().optional(),
+});
+export type StockTotals = z.infer<typeof stockTotals>;
+
+export const stockReport = z.object({
+  rows: z.array(stockRow),
+  /** Rows matching the filters, over all pages. */
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  /** The reorder threshold in days (setting reportsReorderDays). */
+  reorderDays: z.number().int(),
+  /** Over every row matching the filters, not just this page. */
+  totals: stockTotals,
+});
+export type StockReport = z.infer<typeof stockReport>;

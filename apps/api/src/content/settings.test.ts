@@ -41,6 +41,7 @@ const PRIVATE = {
   posOfflineSaleLimit: 0,
   posOfflineTillLimit: 0,
   paymentFees: DEFAULT_STORE_SETTINGS.paymentFees,
+  reportsReorderDays: 14,
 };
 const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json();
 const put = (payload: unknown, headers = admin) =>

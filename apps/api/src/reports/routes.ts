@@ -1,12 +1,21 @@
 /**
- * /api/reports (issue 30): the sales report as JSON and as CSV for the same query. Gated by
+ * /api/reports (issue 30): each report as JSON and as CSV for the same query. Gated by
  * reports.sales; the cost, fee and profit figures are left out, not nulled, without
  * reports.profit.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, salesQuery, salesReport as salesReportShape } from '@shop/shared';
+import {
+  errorResponse,
+  salesQuery,
+  salesReport as salesReportShape,
+  stockQuery,
+  stockReport as stockReportShape,
+} from '@shop/shared';
 import { z } from 'zod';
+import { getSettings } from '../content/index.ts';
 import { salesCsv, salesReport } from './sales.ts';
+import { stockCsv, stockReport } from './stock.ts';
 
 const tags = ['reports'];
 const security = [{ bearerAuth: [] }];
@@ -18,6 +27,20 @@ const DEFINITIONS =
   '− markdowns − coupons − till discounts − refunds of goods; delivery charged is apart. With reports.profit: cost of ' +
   'goods (lines sold without a cost counted in unitsUnknownCost, never as 0), payment fees, delivery cost, gross profit ' +
   '(net − cost of goods − fees − delivery cost + delivery charged) and margin %. Money in kobo.';
+
+const STOCK_DEFINITIONS =
+  'Per live variant: on hand = stock + units held by unpaid orders (reserved); value at the current selling price ' +
+  '(and, with reports.profit, at cost: variants without a cost counted apart); units sold in the last 30 Lagos days ' +
+  '(sales as the sales report counts them); days of cover = on hand ÷ (sold in 30 days ÷ 30), null when nothing sold; ' +
+  'dead = nothing sold in 60 days with stock; reorder = cover below the reportsReorderDays setting. Negative on hand ' +
+  'counts as 0 in values and cover. Totals are over every matching row, not just the page. Money in kobo.';
+
+const csvReply = (reply: FastifyReply, filename: string, csv: string) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .header('Cache-Control', 'no-store')
+    .send(csv);
 
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/reports/sales', {
@@ -47,11 +70,43 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const report = await salesReport(app.db, request.query, request.can('reports.profit'));
       const { from, to, groupBy } = request.query;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="sales-${from}-${to}-by-${groupBy}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(salesCsv(report));
+      return csvReply(reply, `sales-${from}-${to}-by-${groupBy}.csv`, salesCsv(report));
+    },
+  });
+
+  app.get('/api/reports/stock', {
+    config: { access: 'reports.sales' },
+    schema: {
+      tags,
+      security,
+      summary:
+        'Stock per variant: on hand, reserved, value, units sold in 30 days, days of cover, last sold, dead and reorder flags; paged, sortable, filterable',
+      description: STOCK_DEFINITIONS,
+      querystring: stockQuery,
+      response: { 200: stockReportShape, ...reportErrors },
+    },
+    handler: async (request) => {
+      const { reportsReorderDays } = await getSettings(app.db);
+      return stockReport(app.db, request.query, reportsReorderDays, request.can('reports.profit'));
+    },
+  });
+
+  app.get('/api/reports/stock.csv', {
+    config: { access: 'reports.sales' },
+    schema: {
+      tags,
+      security,
+      summary:
+        'The stock report for the same filters and order as a CSV file: every matching variant (no paging), then the totals, money in naira',
+      produces: ['text/csv'],
+      querystring: stockQuery,
+      response: { 200: z.string().describe('CSV, one header row'), ...reportErrors },
+    },
+    handler: async (request, reply) => {
+      const { reportsReorderDays } = await getSettings(app.db);
+      const profit = request.can('reports.profit');
+      const report = await stockReport(app.db, request.query, reportsReorderDays, profit, true);
+      return csvReply(reply, 'stock.csv', stockCsv(report, profit));
     },
   });
 };

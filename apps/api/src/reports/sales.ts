@@ -29,7 +29,7 @@ import { addDays, lagosDayEnd, lagosDayStart, SHOP_TZ } from '../lib/lagos-days.
 
 /** Money came in: the order counts as a sale. */
 export const MONEY_IN = ['paid', 'partially_refunded', 'refunded'] as const satisfies readonly PaymentStatus[];
-const MONEY_IN_SQL = sql.raw(`(${MONEY_IN.map((s) => `'${s}'`).join(', ')})`);
+export const MONEY_IN_SQL = sql.raw(`(${MONEY_IN.map((s) => `'${s}'`).join(', ')})`);
 
 export interface Period {
   from: string;

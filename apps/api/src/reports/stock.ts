@@ -1,0 +1,234 @@
+/**
+ * The stock report (issue 30): per live variant, what the shop has, what it is worth, how fast
+ * it sells and how long it lasts; one SQL statement for the page and one for the totals over
+ * every matching row (docs/decisions/0025, "Stock").
+ *
+ * On hand is the variant's counter plus the units unpaid orders hold (their lines'
+ * `quantity − restocked_quantity`, as orders/held.ts counts them: an order let go holds none).
+ * A sale is as the sales report says (money came in, not archived), on the moment its order
+ * was created. Negative on hand (offline till sales) counts as 0 in values and cover.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  koboToNairaText,
+  type StockQuery,
+  type StockReport,
+  type StockRow,
+  type StockSort,
+  type StockTotals,
+} from '@shop/shared';
+import { type Db, rowsOf } from '../db/client.ts';
+import { type CsvValue, csvRow } from '../lib/csv.ts';
+import { SHOP_TZ } from '../lib/lagos-days.ts';
+import { MONEY_IN_SQL } from './sales.ts';
+
+/** The start of the Lagos day `days` before today (0: today's start). */
+const lagosDaysAgo = (days: number) =>
+  sql`(((now() at time zone ${SHOP_TZ})::date - ${sql.raw(String(days))})::timestamp at time zone ${SHOP_TZ})`;
+
+/** Every live variant with its figures and flags; `reorderDays` a whole number from the settings. */
+function stockRows(query: Pick<StockQuery, 'category' | 'flag'>, reorderDays: number): SQL {
+  const filters: SQL[] = [sql`true`];
+  if (query.category) filters.push(sql`category_id = ${query.category}`);
+  if (query.flag === 'dead') filters.push(sql`dead`);
+  if (query.flag === 'reorder') filters.push(sql`reorder`);
+  return sql`
+    with held as (
+      select l.variant_id, sum(l.quantity - l.restocked_quantity)::bigint as reserved
+      from order_lines l join orders o on o.id = l.order_id
+      where o.payment_status = 'unpaid' and l.variant_id is not null and l.quantity > l.restocked_quantity
+      group by l.variant_id
+    ),
+    sold as (
+      select l.variant_id, max(o.created_at) as last_sold,
+        coalesce(sum(l.quantity) filter (where o.created_at >= ${lagosDaysAgo(29)}), 0)::bigint as sold30
+      from order_lines l join orders o on o.id = l.order_id
+      where o.payment_status in ${MONEY_IN_SQL} and o.archived_at is null and l.variant_id is not null
+      group by l.variant_id
+    ),
+    base as (
+      select v.id as variant_id, v.product_id, v.sku, pr.category_id, c.name as category,
+        concat_ws(' · ', pr.title, nullif(v.size, ''), nullif(v.color, '')) as label,
+        (v.counter + coalesce(h.reserved, 0))::bigint as on_hand, coalesce(h.reserved, 0)::bigint as reserved,
+        greatest(coalesce(v.price, pr.price) - coalesce(v.discount, pr.discount), 0)::bigint as price, v.cost,
+        coalesce(s.sold30, 0)::bigint as sold30, s.last_sold
+      from product_variants v
+      join products pr on pr.id = v.product_id
+      left join categories c on c.id = pr.category_id
+      left join held h on h.variant_id = v.id
+      left join sold s on s.variant_id = v.id
+      where v.archived_at is null
+    ),
+    figured as (
+      select *, greatest(on_hand, 0) * price as value_at_price, greatest(on_hand, 0) * cost as value_at_cost,
+        case when sold30 > 0 then round(greatest(on_hand, 0) * 30.0 / sold30, 1) end as cover,
+        (on_hand > 0 and (last_sold is null or last_sold < ${lagosDaysAgo(59)})) as dead,
+        -- Exact: on hand ÷ (sold ÷ 30) < days, without rounding the cover first.
+        (sold30 > 0 and greatest(on_hand, 0) * 30 < ${sql.raw(String(reorderDays))} * sold30) as reorder
+      from base
+    )
+    select * from figured where ${sql.join(filters, sql` and `)}`;
+}
+
+const SORT_COLUMNS: Record<StockSort, SQL> = {
+  name: sql`label`,
+  onHand: sql`on_hand`,
+  value: sql`value_at_price`,
+  cover: sql`cover`,
+  sold30: sql`sold30`,
+  lastSold: sql`last_sold`,
+};
+
+interface RawStock {
+  variant_id: string;
+  product_id: string;
+  sku: string;
+  label: string;
+  category: string | null;
+  on_hand: string;
+  reserved: string;
+  price: string;
+  cost: string | null;
+  value_at_price: string;
+  value_at_cost: string | null;
+  sold30: string;
+  cover: string | null;
+  last_sold: Date | string | null;
+  dead: boolean;
+  reorder: boolean;
+}
+
+interface RawTotals {
+  variants: string;
+  on_hand: string;
+  reserved: string;
+  value_at_price: string;
+  value_at_cost: string;
+  variants_unknown: string;
+  units_unknown: string;
+  sold30: string;
+  dead: string;
+  reorder: string;
+}
+
+const num = (v: string | null | undefined) => Number(v ?? 0);
+const nullableNum = (v: string | null) => (v === null ? null : Number(v));
+
+function toRow(raw: RawStock, profit: boolean): StockRow {
+  const row: StockRow = {
+    variantId: raw.variant_id,
+    productId: raw.product_id,
+    sku: raw.sku,
+    label: raw.label,
+    category: raw.category,
+    onHand: num(raw.on_hand),
+    reserved: num(raw.reserved),
+    price: num(raw.price),
+    valueAtPrice: num(raw.value_at_price),
+    sold30: num(raw.sold30),
+    coverDays: nullableNum(raw.cover),
+    lastSold: raw.last_sold === null ? null : new Date(raw.last_sold).toISOString(),
+    dead: raw.dead,
+    reorder: raw.reorder,
+  };
+  return profit ? { ...row, cost: nullableNum(raw.cost), valueAtCost: nullableNum(raw.value_at_cost) } : row;
+}
+
+function toTotals(raw: RawTotals | undefined, profit: boolean): StockTotals {
+  const totals: StockTotals = {
+    variants: num(raw?.variants),
+    onHand: num(raw?.on_hand),
+    reserved: num(raw?.reserved),
+    valueAtPrice: num(raw?.value_at_price),
+    sold30: num(raw?.sold30),
+    dead: num(raw?.dead),
+    reorder: num(raw?.reorder),
+  };
+  if (!profit) return totals;
+  return {
+    ...totals,
+    valueAtCost: num(raw?.value_at_cost),
+    variantsUnknownCost: num(raw?.variants_unknown),
+    unitsUnknownCost: num(raw?.units_unknown),
+  };
+}
+
+/**
+ * The page the query asks for (every row when `whole`, for the CSV) and the totals over every
+ * matching row.
+ */
+export async function stockReport(
+  db: Db,
+  query: StockQuery,
+  reorderDays: number,
+  profit: boolean,
+  whole = false,
+): Promise<StockReport> {
+  const rows = stockRows(query, reorderDays);
+  const dir = sql.raw(query.dir === 'desc' ? 'desc' : 'asc');
+  const paging = whole ? sql`` : sql`limit ${query.limit} offset ${query.offset}`;
+  const [page, [totals]] = await Promise.all([
+    rowsOf<RawStock>(
+      db,
+      sql`select * from (${rows}) r
+        order by ${SORT_COLUMNS[query.sort]} ${dir} nulls last, label, variant_id ${paging}`,
+    ),
+    rowsOf<RawTotals>(
+      db,
+      sql`select count(*) as variants, coalesce(sum(on_hand), 0) as on_hand, coalesce(sum(reserved), 0) as reserved,
+          coalesce(sum(value_at_price), 0) as value_at_price, coalesce(sum(value_at_cost), 0) as value_at_cost,
+          count(*) filter (where cost is null) as variants_unknown,
+          coalesce(sum(greatest(on_hand, 0)) filter (where cost is null), 0) as units_unknown,
+          coalesce(sum(sold30), 0) as sold30, count(*) filter (where dead) as dead, count(*) filter (where reorder) as reorder
+        from (${rows}) r`,
+    ),
+  ]);
+  return {
+    rows: page.map((raw) => toRow(raw, profit)),
+    total: num(totals?.variants),
+    limit: query.limit,
+    offset: query.offset,
+    reorderDays,
+    totals: toTotals(totals, profit),
+  };
+}
+
+/** Every matching row as CSV (all pages, in the query's order), then the totals; money in naira; cost columns only with profit. */
+export function stockCsv(report: StockReport, profit: boolean): string {
+  const columns: [string, (r: StockRow) => CsvValue][] = [
+    ['SKU', (r) => r.sku],
+    ['Variant', (r) => r.label],
+    ['Category', (r) => r.category],
+    ['On hand', (r) => r.onHand],
+    ['Reserved', (r) => r.reserved],
+    ['Price', (r) => koboToNairaText(r.price)],
+    ['Value at price', (r) => koboToNairaText(r.valueAtPrice)],
+    ...(profit ? COST_COLUMNS : []),
+    ['Sold in 30 days', (r) => r.sold30],
+    ['Days of cover', (r) => r.coverDays],
+    ['Last sold', (r) => r.lastSold],
+    ['Dead', (r) => (r.dead ? 'yes' : '')],
+    ['Reorder', (r) => (r.reorder ? 'yes' : '')],
+  ];
+  const t = report.totals;
+  const totalCells: Record<string, CsvValue> = {
+    SKU: 'Total',
+    Variant: `${t.variants} variants`,
+    'On hand': t.onHand,
+    Reserved: t.reserved,
+    'Value at price': koboToNairaText(t.valueAtPrice),
+    'Value at cost': t.valueAtCost === undefined ? null : koboToNairaText(t.valueAtCost),
+    'Sold in 30 days': t.sold30,
+    Dead: t.dead,
+    Reorder: t.reorder,
+  };
+  let csv = `\uFEFF${csvRow(columns.map(([name]) => name))}`;
+  for (const row of report.rows) csv += csvRow(columns.map(([, cell]) => cell(row)));
+  return csv + csvRow(columns.map(([name]) => totalCells[name]));
+}
+
+const money = (kobo: number | null | undefined) => (kobo == null ? null : koboToNairaText(kobo));
+const COST_COLUMNS: [string, (r: StockRow) => CsvValue][] = [
+  ['Cost', (r) => money(r.cost)],
+  ['Value at cost', (r) => money(r.valueAtCost)],
+];
