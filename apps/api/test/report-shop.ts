@@ -33,6 +33,11 @@ export interface ReportShop {
   variants: Record<'A' | 'B' | 'C', string>;
   /** O1…O6. */
   order: Record<string, string>;
+  /** Checks out the lines as a new shopper in Lagos Island, by bike: the order, its payment reference and amount (kobo). */
+  checkout: (
+    lines: { productId: string; quantity: number }[],
+    extra?: object,
+  ) => Promise<{ orderId: string; reference: string; amount: number; token: string }>;
 }
 
 const RATES = {
@@ -207,5 +212,5 @@ export async function buildReportShop(): Promise<ReportShop> {
   await createdAt(ctx, order.O4, '2026-03-20T15:00:00');
   await createdAt(ctx, order.O5, '2026-02-10T12:00:00');
   await createdAt(ctx, order.O6, '2026-03-12T12:00:00');
-  return { ctx, owner, noProfit, cashier, ids, variants: { A: A.variantId, B: B.variantId, C: C.variantId }, order };
+  return { ctx, owner, noProfit, cashier, ids, variants: { A: A.variantId, B: B.variantId, C: C.variantId }, order, checkout };
 }

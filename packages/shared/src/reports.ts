@@ -86,6 +86,19 @@ export const salesTotals = salesFigures.extend({
 });
 export type SalesTotals = z.infer<typeof salesTotals>;
 
+/** The comparison period's totals and each total's change, or null without `compare`. */
+function comparisonOf<T extends z.ZodType>(totals: T) {
+  return z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      totals,
+      /** Each total's change against the comparison, in %, 2 decimals; null when it was 0 then. */
+      change: z.record(z.string(), z.number().nullable()),
+    })
+    .nullable();
+}
+
 export const salesRow = salesFigures.extend({ key: z.string(), label: z.string() });
 export type SalesRow = z.infer<typeof salesRow>;
 
@@ -95,15 +108,7 @@ export const salesReport = z.object({
   groupBy: z.enum(SALES_GROUPS),
   rows: z.array(salesRow),
   totals: salesTotals,
-  comparison: z
-    .object({
-      from: z.string(),
-      to: z.string(),
-      totals: salesTotals,
-      /** Each total's change against the comparison, in %, 2 decimals; null when it was 0 then. */
-      change: z.record(z.string(), z.number().nullable()),
-    })
-    .nullable(),
+  comparison: comparisonOf(salesTotals),
 });
 export type SalesReport = z.infer<typeof salesReport>;
 
@@ -192,3 +197,33 @@ export const stockReport = z.object({
   totals: stockTotals,
 });
 export type StockReport = z.infer<typeof stockReport>;
+
+/** The pay-on-delivery report's figures, per state and in total (GET /api/reports/pod). */
+export const podFigures = z.object({
+  /** Pay-on-delivery orders created in the period. */
+  sent: z.number().int(),
+  /** Of those, the ones whose money came in (paid, partially refunded or refunded). */
+  paid: z.number().int(),
+  /** Cancelled as "Refused at delivery". */
+  refused: z.number().int(),
+  /** Cancelled as "Not confirmed in time" (the shop did not confirm them by phone). */
+  unconfirmed: z.number().int(),
+  /** (refused + unconfirmed) ÷ sent, in %, 2 decimals; null without orders. */
+  failureRate: z.number().nullable(),
+  /** Sent or delivered and still unpaid: the orders, and what is left to collect on them. */
+  toCollectOrders: z.number().int(),
+  toCollect: kobo,
+});
+export type PodFigures = z.infer<typeof podFigures>;
+
+export const podRow = podFigures.extend({ key: z.string(), label: z.string() });
+export type PodRow = z.infer<typeof podRow>;
+
+export const podReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(podRow),
+  totals: podFigures,
+  comparison: comparisonOf(podFigures),
+});
+export type PodReport = z.infer<typeof podReport>;

@@ -7,6 +7,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponse,
+  podReport as podReportShape,
+  reportQuery,
   salesQuery,
   salesReport as salesReportShape,
   stockQuery,
@@ -14,6 +16,7 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
+import { podCsv, podReport } from './pod.ts';
 import { salesCsv, salesReport } from './sales.ts';
 import { stockCsv, stockReport } from './stock.ts';
 
@@ -34,6 +37,11 @@ const STOCK_DEFINITIONS =
   '(sales as the sales report counts them); days of cover = on hand ÷ (sold in 30 days ÷ 30), null when nothing sold; ' +
   'dead = nothing sold in 60 days with stock; reorder = cover below the reportsReorderDays setting. Negative on hand ' +
   'counts as 0 in values and cover. Totals are over every matching row, not just the page. Money in kobo.';
+
+const POD_DEFINITIONS =
+  "Per state, the pay-on-delivery orders created on the period's Lagos days (archived ones apart): sent, paid (money came " +
+  'in), refused at delivery, cancelled as not confirmed in time, failure rate = (refused + not confirmed) ÷ sent in %, and ' +
+  'the orders sent or delivered with nothing paid yet with what is left to collect on them (total − amount paid). Money in kobo.';
 
 const csvReply = (reply: FastifyReply, filename: string, csv: string) =>
   reply
@@ -107,6 +115,36 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const profit = request.can('reports.profit');
       const report = await stockReport(app.db, request.query, reportsReorderDays, profit, true);
       return csvReply(reply, 'stock.csv', stockCsv(report, profit));
+    },
+  });
+
+  app.get('/api/reports/pod', {
+    config: { access: 'reports.sales' },
+    schema: {
+      tags,
+      security,
+      summary:
+        'Pay on delivery per state between two Lagos days: orders sent, paid, refused at delivery, not confirmed in time, failure rate and money still to collect, with totals and a comparison',
+      description: POD_DEFINITIONS,
+      querystring: reportQuery,
+      response: { 200: podReportShape, ...reportErrors },
+    },
+    handler: async (request) => podReport(app.db, request.query),
+  });
+
+  app.get('/api/reports/pod.csv', {
+    config: { access: 'reports.sales' },
+    schema: {
+      tags,
+      security,
+      summary: 'The pay-on-delivery report for the same query as a CSV file: a row per state, then the totals, money in naira',
+      produces: ['text/csv'],
+      querystring: reportQuery,
+      response: { 200: z.string().describe('CSV, one header row'), ...reportErrors },
+    },
+    handler: async (request, reply) => {
+      const { from, to } = request.query;
+      return csvReply(reply, `pay-on-delivery-${from}-${to}.csv`, podCsv(await podReport(app.db, request.query)));
     },
   });
 };

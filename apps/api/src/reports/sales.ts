@@ -265,7 +265,7 @@ function figures(raw: RawRow | undefined, profit: boolean): SalesFigures {
   };
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
+export const round2 = (x: number) => Math.round(x * 100) / 100;
 
 function totalsOf(raw: RawRow | undefined, profit: boolean): SalesTotals {
   const f = figures(raw, profit);
@@ -300,10 +300,10 @@ function yearEarlier(day: string): string {
 }
 
 /** Each total's change in %, 2 decimals; null when the comparison's was 0 (or either is unknown). */
-function changes(now: SalesTotals, then: SalesTotals): Record<string, number | null> {
+export function changes<T extends object>(now: T, then: T): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const [name, value] of Object.entries(now)) {
-    const before = then[name as keyof SalesTotals];
+    const before = then[name as keyof T];
     out[name] =
       typeof value !== 'number' || typeof before !== 'number' || before === 0
         ? null
