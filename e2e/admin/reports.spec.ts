@@ -13,7 +13,10 @@ import { adminLogin, openMenu, signInWithStorage, staffSession } from './helpers
 import { newMember } from './team.ts';
 
 /** The report pages that exist, by their tab and the table each shows. */
-const REPORTS = [{ tab: 'Sales', table: /^Sales by day/ }] as const;
+const REPORTS = [
+  { tab: 'Sales', table: /^Sales by day/ },
+  { tab: 'Stock', table: 'Stock by variant' },
+] as const;
 
 const PROFIT_WORDS = /cost|fee|profit|margin/i;
 
@@ -68,12 +71,14 @@ test('the Owner opens each report with figures, a chart and the cost and profit 
   await openMenu(page, 'Reports');
   await expect(page).toHaveURL(/\/reports$/);
   const headers = await openReports(page);
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Sales', exact: true }).click();
   await expect(
     page.getByRole('table', { name: /^Sales by day/ }).getByRole('columnheader', { name: 'Gross profit' }),
   ).toBeVisible();
   for (const column of ['costOfGoods', 'paymentFees', 'deliveryCost', 'grossProfit', 'marginPercent']) {
     expect(headers.Sales!.split(',')).toContain(column);
   }
+  expect(headers.Stock!.split(',')).toEqual(expect.arrayContaining(['Cost', 'Value at cost']));
 });
 
 test('a member of a role with the Manager’s permissions but reports.profit sees no cost, fee, profit or margin anywhere', async ({

@@ -58,6 +58,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'coupons/new', ...page(() => import('./routes/admin/coupons-create.tsx')) },
       { path: 'coupons/:id', ...page(() => import('./routes/admin/coupons-edit.tsx')) },
       { path: 'reports', ...page(() => import('./routes/admin/reports.tsx')) },
+      { path: 'reports/stock', ...page(() => import('./routes/admin/reports-stock.tsx')) },
       { path: 'messages', ...page(() => import('./routes/admin/messages.tsx')) },
       { path: 'settings', ...page(() => import('./routes/admin/settings.tsx')) },
       { path: 'security', ...page(() => import('./routes/admin/security.tsx')) },

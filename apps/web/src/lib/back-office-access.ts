@@ -19,6 +19,7 @@ export type Need = Permission | readonly Permission[] | 'staff';
 export const PAGE_NEEDS = {
   overview: 'reports.sales', // GET /api/admin/stats
   reports: 'reports.sales', // GET /api/reports/sales (its cost and profit columns come only with reports.profit)
+  'reports/stock': 'reports.sales', // GET /api/reports/stock
   dashboard: 'customers.read', // GET /api/users
   purchasetable: 'orders.read', // GET /api/purchases
   'purchasetable/:id': 'orders.read', // GET /api/orders/:id: staff with orders.read

@@ -2,13 +2,14 @@
  * The reports (issue 30, GET /api/reports/*): the JSON for a page and the same query as a CSV
  * file. Each report is read fresh (staleTime 0): an owner opening it expects today's figures.
  */
-import type { SalesQuery, SalesReport } from '@shop/shared/reports';
+import type { SalesQuery, SalesReport, StockQuery, StockReport } from '@shop/shared/reports';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiRequestBlob } from '../api-client.ts';
 
 export const reportKeys = {
   all: ['reports'] as const,
   sales: (query: SalesQuery) => [...reportKeys.all, 'sales', query] as const,
+  stock: (query: Partial<StockQuery>) => [...reportKeys.all, 'stock', query] as const,
 };
 
 /** A report's query as the URL's search parameters (compare left out when none). */
@@ -22,6 +23,14 @@ export const salesReportOptions = (query: SalesQuery) =>
   queryOptions({
     queryKey: reportKeys.sales(query),
     queryFn: ({ signal }) => apiRequest<SalesReport>(`/api/reports/sales?${reportSearch(query)}`, { signal }),
+    staleTime: 0,
+  });
+
+/** One page of the stock report (limit ≤ 200), with the totals over every matching variant. */
+export const stockReportOptions = (query: Partial<StockQuery>) =>
+  queryOptions({
+    queryKey: reportKeys.stock(query),
+    queryFn: ({ signal }) => apiRequest<StockReport>(`/api/reports/stock?${reportSearch(query)}`, { signal }),
     staleTime: 0,
   });
 

@@ -8,15 +8,12 @@
 import { formatNaira } from '@shop/shared/money';
 import { type REPORT_COMPARISONS, SALES_GROUPS, type SalesGroup, type SalesReport, type SalesTotals } from '@shop/shared/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { buttonClass, Card, ErrorNotice, Field, inputClass, PageHeader, Spinner } from '@/components/admin/ui.tsx';
-import { downloadReportCsv, salesReportOptions } from '@/lib/api/reports.ts';
-import { notify } from '@/lib/notify.tsx';
+import { useState } from 'react';
+import { Card, ErrorNotice, Field, inputClass, Spinner } from '@/components/admin/ui.tsx';
+import { salesReportOptions } from '@/lib/api/reports.ts';
 import { GROUP_LABELS, lagosToday, PRESETS, type PresetId, presetRange } from '../presets.ts';
-import { ReportsTabs } from './reports-tabs.tsx';
-
-const ReportChart = lazy(() => import('./report-chart.tsx'));
+import { ChartCard, Choice, cell, Figure, percent } from './report-parts.tsx';
+import { ReportHeader } from './reports-tabs.tsx';
 
 type Compare = (typeof REPORT_COMPARISONS)[number] | '';
 const COMPARE_LABELS: Record<Compare, string> = {
@@ -43,16 +40,6 @@ const COLUMNS = [
   { key: 'grossProfit', label: 'Gross profit', kind: 'money' },
   { key: 'marginPercent', label: 'Margin', kind: 'percent' },
 ] as const;
-type Column = (typeof COLUMNS)[number];
-
-const percent = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${n.toFixed(2)}%`);
-
-function cell(value: number | null | undefined, kind: Column['kind']): string {
-  if (value === null || value === undefined) return '—';
-  if (kind === 'money') return formatNaira(value);
-  if (kind === 'percent') return percent(value);
-  return value.toLocaleString('en-NG');
-}
 
 export function SalesReportPage() {
   const [preset, setPreset] = useState<PresetId>('last30');
@@ -63,23 +50,12 @@ export function SalesReportPage() {
   const query = { ...range, groupBy, ...(compare ? { compare } : {}) };
   const report = useQuery({ ...salesReportOptions(query), placeholderData: keepPreviousData });
 
-  const download = () =>
-    downloadReportCsv('sales', query, `sales-${range.from}-${range.to}-by-${groupBy}.csv`).catch((error: Error) =>
-      notify.error(error.message, { area: 'admin' }),
-    );
-
   return (
     <div>
-      <PageHeader
-        title="Reports"
+      <ReportHeader
         description="Sales count on the Lagos day the order was placed, once money came in; refunds on the day they were given."
-        actions={
-          <button type="button" className={buttonClass.secondary} onClick={download}>
-            <Download size={16} aria-hidden="true" /> Download CSV
-          </button>
-        }
+        csv={{ report: 'sales', query, fileName: `sales-${range.from}-${range.to}-by-${groupBy}.csv` }}
       />
-      <ReportsTabs />
       <Card className="mb-6">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Choice
@@ -137,27 +113,6 @@ export function SalesReportPage() {
   );
 }
 
-/** A labelled select of a few fixed values. */
-function Choice<T extends string>(props: {
-  id: string;
-  label: string;
-  value: T;
-  options: (readonly [T, string])[];
-  onChange: (value: T) => void;
-}) {
-  return (
-    <Field label={props.label} htmlFor={props.id}>
-      <select id={props.id} className={inputClass} value={props.value} onChange={(e) => props.onChange(e.target.value as T)}>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
-
 function SalesFiguresView({ report }: { report: SalesReport }) {
   const { totals, comparison } = report;
   const hasProfit = 'grossProfit' in totals;
@@ -188,22 +143,12 @@ function SalesFiguresView({ report }: { report: SalesReport }) {
           Compared with {comparison.from} to {comparison.to}: net sales then {formatNaira(comparison.totals.netSales)}.
         </p>
       ) : null}
-      {report.rows.length > 0 ? (
-        <Card>
-          <Suspense fallback={<Spinner label="Loading the chart" />}>
-            <ReportChart
-              title={`Net sales${hasProfit ? ' and gross profit' : ''} by ${groupLabel.toLowerCase()}`}
-              labels={report.rows.map((r) => r.label)}
-              series={[
-                { label: 'Net sales', values: report.rows.map((r) => r.netSales), colour: '#171717' },
-                ...(hasProfit
-                  ? [{ label: 'Gross profit', values: report.rows.map((r) => r.grossProfit ?? 0), colour: '#16a34a' }]
-                  : []),
-              ]}
-            />
-          </Suspense>
-        </Card>
-      ) : null}
+      <ChartCard
+        title={`Net sales${hasProfit ? ' and gross profit' : ''} by ${groupLabel.toLowerCase()}`}
+        labels={report.rows.map((r) => r.label)}
+        first={{ label: 'Net sales', values: report.rows.map((r) => r.netSales) }}
+        second={hasProfit ? { label: 'Gross profit', values: report.rows.map((r) => r.grossProfit ?? 0) } : undefined}
+      />
       <Card className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="mb-2 text-left font-semibold">
@@ -270,20 +215,5 @@ function ProfitFigures({ totals, change }: { totals: SalesTotals; change?: Recor
       <Figure label="Payment fees" value={cell(totals.paymentFees, 'money')} change={change?.paymentFees} />
       <Figure label="Delivery cost" value={cell(totals.deliveryCost, 'money')} change={change?.deliveryCost} />
     </>
-  );
-}
-
-/** One total, with its change against the comparison when there is one ("new" when it was 0 then). */
-function Figure({ label, value, change }: { label: string; value: string; change?: number | null }) {
-  return (
-    <div className="rounded-lg border border-neutral-200 bg-white p-4 shadow-sm">
-      <dt className="text-sm text-neutral-600">{label}</dt>
-      <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
-      {change === undefined ? null : (
-        <dd className={`text-sm ${change === null ? 'text-neutral-500' : change < 0 ? 'text-red-700' : 'text-green-700'}`}>
-          {change === null ? 'nothing to compare with' : `${change > 0 ? '+' : ''}${change.toFixed(2)}% vs comparison`}
-        </dd>
-      )}
-    </div>
   );
 }
