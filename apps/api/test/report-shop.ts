@@ -214,3 +214,40 @@ export async function buildReportShop(): Promise<ReportShop> {
   await createdAt(ctx, order.O6, '2026-03-12T12:00:00');
   return { ctx, owner, noProfit, cashier, ids, variants: { A: A.variantId, B: B.variantId, C: C.variantId }, order, checkout };
 }
+
+/** A sales row's or total's figures (with profit), in the order the sales report gives them. */
+export function fig(
+  orders: number,
+  units: number,
+  grossSales: number,
+  markdowns: number,
+  coupons: number,
+  tillDiscounts: number,
+  refunds: number,
+  deliveryCharged: number,
+  costOfGoods: number,
+  unitsUnknownCost: number,
+  paymentFees: number,
+  deliveryCost: number,
+) {
+  const netSales = grossSales - markdowns - coupons - tillDiscounts - refunds;
+  const grossProfit = netSales - costOfGoods - paymentFees - deliveryCost + deliveryCharged;
+  const base = netSales + deliveryCharged;
+  return {
+    orders,
+    units,
+    grossSales,
+    markdowns,
+    coupons,
+    tillDiscounts,
+    refunds,
+    netSales,
+    deliveryCharged,
+    costOfGoods,
+    unitsUnknownCost,
+    paymentFees,
+    deliveryCost,
+    grossProfit,
+    marginPercent: base === 0 ? null : Math.round((grossProfit * 10_000) / base) / 100,
+  };
+}

@@ -227,3 +227,10 @@ export const podReport = z.object({
   comparison: comparisonOf(podFigures),
 });
 export type PodReport = z.infer<typeof podReport>;
+
+/**
+ * The coupons report (GET /api/reports/coupons): the sales report's figures over the sales
+ * that used a coupon, a row per code (upper-cased); `coupons` is the discount the code gave.
+ */
+export const couponsReport = salesReport.omit({ groupBy: true });
+export type CouponsReport = z.infer<typeof couponsReport>;

@@ -6,6 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  couponsReport as couponsReportShape,
   errorResponse,
   podReport as podReportShape,
   reportQuery,
@@ -16,6 +17,7 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
+import { couponsCsv, couponsReport } from './coupons.ts';
 import { podCsv, podReport } from './pod.ts';
 import { salesCsv, salesReport } from './sales.ts';
 import { stockCsv, stockReport } from './stock.ts';
@@ -78,7 +80,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const report = await salesReport(app.db, request.query, request.can('reports.profit'));
       const { from, to, groupBy } = request.query;
-      return csvReply(reply, `sales-${from}-${to}-by-${groupBy}.csv`, salesCsv(report));
+      return csvReply(reply, `sales-${from}-${to}-by-${groupBy}.csv`, salesCsv(report, groupBy));
     },
   });
 
@@ -145,6 +147,36 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { from, to } = request.query;
       return csvReply(reply, `pay-on-delivery-${from}-${to}.csv`, podCsv(await podReport(app.db, request.query)));
+    },
+  });
+
+  app.get('/api/reports/coupons', {
+    config: { access: 'reports.sales' },
+    schema: {
+      tags,
+      security,
+      summary:
+        'Sales that used a coupon between two Lagos days, per code: orders, discount given (coupons), net sales and, with reports.profit, gross profit after the discount; totals and a comparison',
+      description: `The sales report's figures, narrowed to orders with a coupon. ${DEFINITIONS}`,
+      querystring: reportQuery,
+      response: { 200: couponsReportShape, ...reportErrors },
+    },
+    handler: async (request) => couponsReport(app.db, request.query, request.can('reports.profit')),
+  });
+
+  app.get('/api/reports/coupons.csv', {
+    config: { access: 'reports.sales' },
+    schema: {
+      tags,
+      security,
+      summary: 'The coupons report for the same query as a CSV file: a row per code, then the totals, money in naira',
+      produces: ['text/csv'],
+      querystring: reportQuery,
+      response: { 200: z.string().describe('CSV, one header row'), ...reportErrors },
+    },
+    handler: async (request, reply) => {
+      const report = await couponsReport(app.db, request.query, request.can('reports.profit'));
+      return csvReply(reply, `coupons-${request.query.from}-${request.query.to}.csv`, couponsCsv(report));
     },
   });
 };

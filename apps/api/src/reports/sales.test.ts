@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../test/clients.ts';
 import { expectRefusedWithout, type TestContext } from '../../test/helpers.ts';
-import { buildReportShop, type ReportShop } from '../../test/report-shop.ts';
+import { buildReportShop, fig, type ReportShop } from '../../test/report-shop.ts';
 import { orders } from '../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -36,43 +36,6 @@ const sales = async (as: Client, query: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-
-/** A row's or total's figures, in the order the report gives them. */
-function fig(
-  orders: number,
-  units: number,
-  grossSales: number,
-  markdowns: number,
-  coupons: number,
-  tillDiscounts: number,
-  refunds: number,
-  deliveryCharged: number,
-  costOfGoods: number,
-  unitsUnknownCost: number,
-  paymentFees: number,
-  deliveryCost: number,
-) {
-  const netSales = grossSales - markdowns - coupons - tillDiscounts - refunds;
-  const grossProfit = netSales - costOfGoods - paymentFees - deliveryCost + deliveryCharged;
-  const base = netSales + deliveryCharged;
-  return {
-    orders,
-    units,
-    grossSales,
-    markdowns,
-    coupons,
-    tillDiscounts,
-    refunds,
-    netSales,
-    deliveryCharged,
-    costOfGoods,
-    unitsUnknownCost,
-    paymentFees,
-    deliveryCost,
-    grossProfit,
-    marginPercent: base === 0 ? null : Math.round((grossProfit * 10_000) / base) / 100,
-  };
-}
 
 // Each order as a whole: O1 card fee = 1.5 % of ₦20,500 + ₦100 = 40,750 kobo; O2 the transfer's ₦52.50;
 // O3 1.25 % of ₦7,500 + ₦100 = 19,375; O4 the terminal's 0.5 % of ₦9,000 + ₦10 = 5,500, the cash nothing.

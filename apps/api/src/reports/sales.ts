@@ -15,6 +15,7 @@ import {
   koboToNairaText,
   type PaymentStatus,
   paymentMethodWords,
+  type ReportQuery,
   type SalesFigures,
   salesFigures,
   type SalesGroup,
@@ -94,8 +95,13 @@ const timeGrouping = (unit: 'day' | 'week' | 'month', format: string, labelPrefi
   chronological: true,
 });
 
-const GROUPINGS: Record<SalesGroup | 'total', Grouping> = {
+/** The report's groupings, and those other reports group the same sales by. */
+type Group = SalesGroup | 'total' | 'coupon';
+
+const GROUPINGS: Record<Group, Grouping> = {
   total: { parts: whole },
+  // The coupons report (coupons.ts): codes are kept upper-cased.
+  coupon: { parts: wholeOrder(sql`coalesce(upper(o.coupon_code), '')`, sql`coalesce(upper(o.coupon_code), 'No coupon')`) },
   day: timeGrouping('day', 'YYYY-MM-DD'),
   week: timeGrouping('week', 'YYYY-MM-DD', 'Week of '),
   month: timeGrouping('month', 'YYYY-MM'),
@@ -149,7 +155,8 @@ interface RawRow {
   fees: string;
 }
 
-function salesStatement(period: Period, groupBy: SalesGroup | 'total'): SQL {
+/** `scope`: a condition on the order (`o`) that narrows the sales and refunds counted. */
+function salesStatement(period: Period, groupBy: Group, scope: SQL = sql`true`): SQL {
   const g = GROUPINGS[groupBy];
   const start = lagosDayStart(period.from);
   const end = lagosDayEnd(period.to);
@@ -157,18 +164,19 @@ function salesStatement(period: Period, groupBy: SalesGroup | 'total'): SQL {
   const label = g.eventLabel ?? sql`p.label`;
   return sql`
     with sold as (
-      select id from orders
-      where payment_status in ${MONEY_IN_SQL} and archived_at is null and created_at >= ${start} and created_at < ${end}
+      select o.id from orders o
+      where o.payment_status in ${MONEY_IN_SQL} and o.archived_at is null and o.created_at >= ${start} and o.created_at < ${end}
+        and ${scope}
     ),
     refunded as (
       select r.id, r.order_id, r.amount, r.processed_at
       from order_refunds r join orders o on o.id = r.order_id
       where r.status = 'processed' and r.processed_at >= ${start} and r.processed_at < ${end}
-        and o.payment_status in ${MONEY_IN_SQL} and o.archived_at is null
+        and o.payment_status in ${MONEY_IN_SQL} and o.archived_at is null and ${scope}
     ),
     touched as (select id from sold union select order_id from refunded),
     ord as (
-      select o.id, o.created_at, o.channel, o.state, o.payment_method, o.coupon_discount, o.delivery_fee, o.delivery_cost, o.total,
+      select o.id, o.created_at, o.channel, o.state, o.payment_method, o.coupon_code, o.coupon_discount, o.delivery_fee, o.delivery_cost, o.total,
         o.id in (select id from sold) as sold,
         coalesce(o.cashier_id, (select pm.recorded_by from order_payments pm where pm.order_id = o.id order by pm.created_at, pm.id limit 1)) as staff_id,
         l.units, l.gross, l.markdowns, l.till, l.cogs, l.unknown, coalesce(f.fees, 0) as fees
@@ -276,7 +284,7 @@ function totalsOf(raw: RawRow | undefined, profit: boolean): SalesTotals {
   };
 }
 
-function rowLabel(groupBy: SalesGroup, raw: RawRow): string {
+function rowLabel(groupBy: Group, raw: RawRow): string {
   if (groupBy === 'payment_method') return paymentMethodWords(raw.label);
   if (groupBy === 'channel') return CHANNEL_WORDS[raw.label] ?? raw.label;
   return raw.label;
@@ -312,27 +320,36 @@ export function changes<T extends object>(now: T, then: T): Record<string, numbe
   return out;
 }
 
-export async function salesReport(db: Db, query: SalesQuery, profit: boolean): Promise<SalesReport> {
+/** The rows of a grouping, the totals and the comparison's, over the sales `scope` lets in. */
+export async function groupedSales(
+  db: Db,
+  query: ReportQuery,
+  groupBy: Group,
+  profit: boolean,
+  scope?: SQL,
+): Promise<Omit<SalesReport, 'groupBy'>> {
   const period = { from: query.from, to: query.to };
   const compared = query.compare ? comparisonPeriod(period, query.compare) : null;
   const [rows, [totals], comparison] = await Promise.all([
-    rowsOf<RawRow>(db, salesStatement(period, query.groupBy)),
-    rowsOf<RawRow>(db, salesStatement(period, 'total')),
-    compared ? rowsOf<RawRow>(db, salesStatement(compared, 'total')) : Promise.resolve(null),
+    rowsOf<RawRow>(db, salesStatement(period, groupBy, scope)),
+    rowsOf<RawRow>(db, salesStatement(period, 'total', scope)),
+    compared ? rowsOf<RawRow>(db, salesStatement(compared, 'total', scope)) : Promise.resolve(null),
   ]);
-  const out: SalesRow[] = rows.map((raw) => ({ key: raw.key, label: rowLabel(query.groupBy, raw), ...figures(raw, profit) }));
-  if (GROUPINGS[query.groupBy].chronological) out.sort((a, b) => a.key.localeCompare(b.key));
+  const out: SalesRow[] = rows.map((raw) => ({ key: raw.key, label: rowLabel(groupBy, raw), ...figures(raw, profit) }));
+  if (GROUPINGS[groupBy].chronological) out.sort((a, b) => a.key.localeCompare(b.key));
   else out.sort((a, b) => b.netSales - a.netSales || a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
   const now = totalsOf(totals, profit);
   const then = comparison ? totalsOf(comparison[0], profit) : null;
   return {
-    from: query.from,
-    to: query.to,
-    groupBy: query.groupBy,
+    ...period,
     rows: out,
     totals: now,
     comparison: compared && then ? { ...compared, totals: then, change: changes(now, then) } : null,
   };
+}
+
+export async function salesReport(db: Db, query: SalesQuery, profit: boolean): Promise<SalesReport> {
+  return { ...(await groupedSales(db, query, query.groupBy, profit)), groupBy: query.groupBy };
 }
 
 /** The CSV's columns: the figures' keys (kobo) written in naira with 2 decimals, as the orders export does. */
@@ -351,14 +368,14 @@ const MONEY_KEYS = new Set<keyof SalesFigures>([
 ]);
 const FIGURE_KEYS = Object.keys(salesFigures.shape) as (keyof SalesFigures)[];
 
-/** The report as CSV: a row per group, then the totals; only the columns the JSON answer has. */
-export function salesCsv(report: SalesReport): string {
+/** The report as CSV: a row per group (the first column headed `group`), then the totals; only the columns the JSON answer has. */
+export function salesCsv(report: Omit<SalesReport, 'groupBy'>, group: string): string {
   const columns = FIGURE_KEYS.filter((k) => k in report.totals);
   const cell = (f: SalesFigures, k: keyof SalesFigures): CsvValue => {
     const v = f[k];
     return typeof v === 'number' && MONEY_KEYS.has(k) ? koboToNairaText(v) : v;
   };
-  let csv = `\uFEFF${csvRow([report.groupBy, ...columns])}`;
+  let csv = `\uFEFF${csvRow([group, ...columns])}`;
   for (const row of report.rows) csv += csvRow([row.label, ...columns.map((k) => cell(row, k))]);
   csv += csvRow(['Total', ...columns.map((k) => cell(report.totals, k))]);
   return csv;
