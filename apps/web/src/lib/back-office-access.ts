@@ -20,6 +20,8 @@ export const PAGE_NEEDS = {
   overview: 'reports.sales', // GET /api/admin/stats
   reports: 'reports.sales', // GET /api/reports/sales (its cost and profit columns come only with reports.profit)
   'reports/stock': 'reports.sales', // GET /api/reports/stock
+  'reports/pod': 'reports.sales', // GET /api/reports/pod
+  'reports/coupons': 'reports.sales', // GET /api/reports/coupons
   dashboard: 'customers.read', // GET /api/users
   purchasetable: 'orders.read', // GET /api/purchases
   'purchasetable/:id': 'orders.read', // GET /api/orders/:id: staff with orders.read

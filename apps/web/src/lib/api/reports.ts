@@ -2,13 +2,23 @@
  * The reports (issue 30, GET /api/reports/*): the JSON for a page and the same query as a CSV
  * file. Each report is read fresh (staleTime 0): an owner opening it expects today's figures.
  */
-import type { SalesQuery, SalesReport, StockQuery, StockReport } from '@shop/shared/reports';
+import type {
+  CouponsReport,
+  PodReport,
+  ReportQuery,
+  SalesQuery,
+  SalesReport,
+  StockQuery,
+  StockReport,
+} from '@shop/shared/reports';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiRequestBlob } from '../api-client.ts';
 
 export const reportKeys = {
   all: ['reports'] as const,
   sales: (query: SalesQuery) => [...reportKeys.all, 'sales', query] as const,
+  coupons: (query: ReportQuery) => [...reportKeys.all, 'coupons', query] as const,
+  pod: (query: ReportQuery) => [...reportKeys.all, 'pod', query] as const,
   stock: (query: Partial<StockQuery>) => [...reportKeys.all, 'stock', query] as const,
 };
 
@@ -23,6 +33,22 @@ export const salesReportOptions = (query: SalesQuery) =>
   queryOptions({
     queryKey: reportKeys.sales(query),
     queryFn: ({ signal }) => apiRequest<SalesReport>(`/api/reports/sales?${reportSearch(query)}`, { signal }),
+    staleTime: 0,
+  });
+
+/** The sales that used a coupon, a row per code: the sales report's figures. */
+export const couponsReportOptions = (query: ReportQuery) =>
+  queryOptions({
+    queryKey: reportKeys.coupons(query),
+    queryFn: ({ signal }) => apiRequest<CouponsReport>(`/api/reports/coupons?${reportSearch(query)}`, { signal }),
+    staleTime: 0,
+  });
+
+/** Pay on delivery per state: sent, paid, refused, not confirmed, failure rate, still to collect. */
+export const podReportOptions = (query: ReportQuery) =>
+  queryOptions({
+    queryKey: reportKeys.pod(query),
+    queryFn: ({ signal }) => apiRequest<PodReport>(`/api/reports/pod?${reportSearch(query)}`, { signal }),
     staleTime: 0,
   });
 

@@ -12,7 +12,7 @@ ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
 
 export interface ChartSeries {
   label: string;
-  /** Kobo, one per label. */
+  /** One per label: kobo, or a count with `counts`. */
   values: number[];
   colour: string;
 }
@@ -24,7 +24,19 @@ const reducedMotion = () =>
 
 const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { maximumFractionDigits: 0 })}`;
 
-export default function ReportChart({ title, labels, series }: { title: string; labels: string[]; series: ChartSeries[] }) {
+export default function ReportChart({
+  title,
+  labels,
+  series,
+  counts = false,
+}: {
+  title: string;
+  labels: string[];
+  series: ChartSeries[];
+  /** The values are counts (orders), not kobo. */
+  counts?: boolean;
+}) {
+  const format = (value: unknown) => (counts ? Number(value).toLocaleString('en-NG') : naira(Number(value)));
   return (
     <div className="relative h-64 w-full">
       <Bar
@@ -37,8 +49,8 @@ export default function ReportChart({ title, labels, series }: { title: string; 
         options={{
           maintainAspectRatio: false,
           animation: reducedMotion() ? false : undefined,
-          scales: { y: { ticks: { callback: (value) => naira(Number(value)) } } },
-          plugins: { tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${naira(Number(item.raw))}` } } },
+          scales: { y: { ticks: { callback: format } } },
+          plugins: { tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${format(item.raw)}` } } },
         }}
       />
     </div>

@@ -62,11 +62,13 @@ export function ChartCard({
   labels,
   first,
   second,
+  counts,
 }: {
   title: string;
   labels: string[];
   first: { label: string; values: number[] };
   second?: { label: string; values: number[] };
+  counts?: boolean;
 }) {
   if (labels.length === 0) return null;
   return (
@@ -75,9 +77,92 @@ export function ChartCard({
         <ReportChart
           title={title}
           labels={labels}
+          counts={counts}
           series={[{ ...first, colour: '#171717' }, ...(second ? [{ ...second, colour: '#16a34a' }] : [])]}
         />
       </Suspense>
+    </Card>
+  );
+}
+
+export interface FigureColumn<K extends string> {
+  key: K;
+  label: string;
+  kind: FigureKind;
+}
+
+/**
+ * A dated report's rows in a real table (caption, column and row headers) with its Total row:
+ * the first column the group's label, then the figures, the CSV's columns in its order.
+ */
+export function FiguresTable<K extends string, R extends { key: string; label: string } & Partial<Record<K, unknown>>>({
+  caption,
+  groupLabel,
+  columns,
+  rows,
+  totals,
+  emptyText,
+}: {
+  caption: string;
+  groupLabel: string;
+  columns: readonly FigureColumn<K>[];
+  rows: R[];
+  totals: Partial<Record<K, unknown>>;
+  emptyText: string;
+}) {
+  const value = (figures: Partial<Record<K, unknown>>, c: FigureColumn<K>) =>
+    cell(figures[c.key] as number | null | undefined, c.kind);
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left font-semibold">{caption}</caption>
+        <thead className="border-b border-neutral-300 text-xs uppercase text-neutral-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              {groupLabel}
+            </th>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className="py-2 pr-4 text-right">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length + 1} className="py-2 text-neutral-500">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.key} className="border-b border-neutral-100">
+                <th scope="row" className="py-1 pr-4 font-normal">
+                  {row.label}
+                </th>
+                {columns.map((c) => (
+                  <td key={c.key} className="py-1 pr-4 text-right tabular-nums">
+                    {value(row, c)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+        <tfoot className="font-semibold">
+          <tr>
+            <th scope="row" className="py-2 pr-4">
+              Total
+            </th>
+            {columns.map((c) => (
+              <td key={c.key} className="py-2 pr-4 text-right tabular-nums">
+                {value(totals, c)}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
     </Card>
   );
 }

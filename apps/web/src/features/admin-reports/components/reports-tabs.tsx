@@ -12,6 +12,8 @@ import { notify } from '@/lib/notify.tsx';
 export const REPORT_TABS = [
   { to: '/reports', label: 'Sales' },
   { to: '/reports/stock', label: 'Stock' },
+  { to: '/reports/pod', label: 'Pay on delivery' },
+  { to: '/reports/coupons', label: 'Coupons' },
 ] as const;
 
 export function ReportHeader({

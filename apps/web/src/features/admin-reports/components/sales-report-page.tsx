@@ -6,21 +6,15 @@
  * are shown only when the API sent them (reports.profit): the page never works them out.
  */
 import { formatNaira } from '@shop/shared/money';
-import { type REPORT_COMPARISONS, SALES_GROUPS, type SalesGroup, type SalesReport, type SalesTotals } from '@shop/shared/reports';
+import { SALES_GROUPS, type SalesGroup, type SalesReport, type SalesTotals } from '@shop/shared/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Card, ErrorNotice, Field, inputClass, Spinner } from '@/components/admin/ui.tsx';
+import { ErrorNotice, Spinner } from '@/components/admin/ui.tsx';
 import { salesReportOptions } from '@/lib/api/reports.ts';
-import { GROUP_LABELS, lagosToday, PRESETS, type PresetId, presetRange } from '../presets.ts';
-import { ChartCard, Choice, cell, Figure, percent } from './report-parts.tsx';
+import { GROUP_LABELS } from '../presets.ts';
+import { ChartCard, Choice, cell, Figure, FiguresTable, percent } from './report-parts.tsx';
+import { RangeControls, useReportRange } from './report-range.tsx';
 import { ReportHeader } from './reports-tabs.tsx';
-
-type Compare = (typeof REPORT_COMPARISONS)[number] | '';
-const COMPARE_LABELS: Record<Compare, string> = {
-  '': 'No comparison',
-  previous_period: 'Previous period',
-  previous_year: 'Same period last year',
-};
 
 /** The CSV's columns after the group's, in its order, with the table's headings; money in kobo. */
 const COLUMNS = [
@@ -42,12 +36,9 @@ const COLUMNS = [
 ] as const;
 
 export function SalesReportPage() {
-  const [preset, setPreset] = useState<PresetId>('last30');
-  const [custom, setCustom] = useState(() => presetRange('last30'));
+  const { range, query: dates, controls } = useReportRange();
   const [groupBy, setGroupBy] = useState<SalesGroup>('day');
-  const [compare, setCompare] = useState<Compare>('');
-  const range = preset === 'custom' ? custom : presetRange(preset);
-  const query = { ...range, groupBy, ...(compare ? { compare } : {}) };
+  const query = { ...dates, groupBy };
   const report = useQuery({ ...salesReportOptions(query), placeholderData: keepPreviousData });
 
   return (
@@ -56,68 +47,38 @@ export function SalesReportPage() {
         description="Sales count on the Lagos day the order was placed, once money came in; refunds on the day they were given."
         csv={{ report: 'sales', query, fileName: `sales-${range.from}-${range.to}-by-${groupBy}.csv` }}
       />
-      <Card className="mb-6">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Choice
-            id="report-preset"
-            label="Dates"
-            value={preset}
-            options={PRESETS.map((p) => [p.id, p.label])}
-            onChange={(next) => {
-              if (next === 'custom') setCustom(range);
-              setPreset(next);
-            }}
-          />
-          <Choice
-            id="report-group"
-            label="Group by"
-            value={groupBy}
-            options={SALES_GROUPS.map((g) => [g, GROUP_LABELS[g]])}
-            onChange={setGroupBy}
-          />
-          <Choice
-            id="report-compare"
-            label="Compare with"
-            value={compare}
-            options={Object.entries(COMPARE_LABELS) as [Compare, string][]}
-            onChange={setCompare}
-          />
-        </div>
-        {preset === 'custom' ? (
-          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Field label="From" htmlFor="report-from">
-              <input
-                id="report-from"
-                type="date"
-                className={inputClass}
-                value={custom.from}
-                max={lagosToday()}
-                onChange={(e) => e.target.value && setCustom({ ...custom, from: e.target.value })}
-              />
-            </Field>
-            <Field label="To" htmlFor="report-to">
-              <input
-                id="report-to"
-                type="date"
-                className={inputClass}
-                value={custom.to}
-                onChange={(e) => e.target.value && setCustom({ ...custom, to: e.target.value })}
-              />
-            </Field>
-          </div>
-        ) : null}
-      </Card>
+      <RangeControls controls={controls}>
+        <Choice
+          id="report-group"
+          label="Group by"
+          value={groupBy}
+          options={SALES_GROUPS.map((g) => [g, GROUP_LABELS[g]])}
+          onChange={setGroupBy}
+        />
+      </RangeControls>
       {report.error ? <ErrorNotice>{report.error.message}</ErrorNotice> : null}
-      {report.isPending ? <Spinner /> : report.data ? <SalesFiguresView report={report.data} /> : null}
+      {report.isPending ? (
+        <Spinner />
+      ) : report.data ? (
+        <SalesFiguresView report={report.data} groupLabel={GROUP_LABELS[report.data.groupBy]} />
+      ) : null}
     </div>
   );
 }
 
-function SalesFiguresView({ report }: { report: SalesReport }) {
+/** The sales figures of a report grouped by `groupLabel` (the coupons report is one, by code). */
+export function SalesFiguresView({
+  report,
+  groupLabel,
+  emptyText = 'No sales in these days.',
+}: {
+  report: Omit<SalesReport, 'groupBy'>;
+  groupLabel: string;
+  emptyText?: string;
+}) {
   const { totals, comparison } = report;
   const hasProfit = 'grossProfit' in totals;
   const columns = COLUMNS.filter((c) => c.key in totals);
-  const groupLabel = GROUP_LABELS[report.groupBy];
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -149,59 +110,14 @@ function SalesFiguresView({ report }: { report: SalesReport }) {
         first={{ label: 'Net sales', values: report.rows.map((r) => r.netSales) }}
         second={hasProfit ? { label: 'Gross profit', values: report.rows.map((r) => r.grossProfit ?? 0) } : undefined}
       />
-      <Card className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="mb-2 text-left font-semibold">
-            Sales by {groupLabel.toLowerCase()}, {report.from} to {report.to}
-          </caption>
-          <thead className="border-b border-neutral-300 text-xs uppercase text-neutral-600">
-            <tr>
-              <th scope="col" className="py-2 pr-4">
-                {groupLabel}
-              </th>
-              {columns.map((c) => (
-                <th key={c.key} scope="col" className="py-2 pr-4 text-right">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {report.rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 1} className="py-2 text-neutral-500">
-                  No sales in these days.
-                </td>
-              </tr>
-            ) : (
-              report.rows.map((row) => (
-                <tr key={row.key} className="border-b border-neutral-100">
-                  <th scope="row" className="py-1 pr-4 font-normal">
-                    {row.label}
-                  </th>
-                  {columns.map((c) => (
-                    <td key={c.key} className="py-1 pr-4 text-right tabular-nums">
-                      {cell(row[c.key], c.kind)}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-          <tfoot className="font-semibold">
-            <tr>
-              <th scope="row" className="py-2 pr-4">
-                Total
-              </th>
-              {columns.map((c) => (
-                <td key={c.key} className="py-2 pr-4 text-right tabular-nums">
-                  {cell(totals[c.key], c.kind)}
-                </td>
-              ))}
-            </tr>
-          </tfoot>
-        </table>
-      </Card>
+      <FiguresTable
+        caption={`Sales by ${groupLabel.toLowerCase()}, ${report.from} to ${report.to}`}
+        groupLabel={groupLabel}
+        columns={columns}
+        rows={report.rows}
+        totals={totals}
+        emptyText={emptyText}
+      />
     </div>
   );
 }
