@@ -251,3 +251,12 @@ export function fig(
     marginPercent: base === 0 ? null : Math.round((grossProfit * 10_000) / base) / 100,
   };
 }
+
+/** The report `name` (e.g. 'sales') and its CSV both refuse `query` with 400 and a message containing `message`. */
+export async function expectBadQuery(as: Client, name: string, query: string, message: string): Promise<void> {
+  for (const url of [`/api/reports/${name}?${query}`, `/api/reports/${name}.csv?${query}`]) {
+    const res = await as.json('GET', url);
+    expect(res.statusCode, url).toBe(400);
+    expect(res.json().msg, url).toContain(message);
+  }
+}

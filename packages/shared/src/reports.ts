@@ -234,3 +234,43 @@ export type PodReport = z.infer<typeof podReport>;
  */
 export const couponsReport = salesReport.omit({ groupBy: true });
 export type CouponsReport = z.infer<typeof couponsReport>;
+
+/** The customers report's totals (GET /api/reports/customers). */
+export const customerTotals = z.object({
+  /** Customers (accounts and recorded till customers; walk-ins apart) with a sale in the period. */
+  customers: z.number().int(),
+  /** Those whose first sale ever is in the period, and the others. */
+  newCustomers: z.number().int(),
+  returningCustomers: z.number().int(),
+  /** Net sales (as the sales report) of each group's orders in the period, its refunds included. */
+  newNetSales: kobo,
+  returningNetSales: kobo,
+  /** Customers with 2 or more sales ever by the period's end ÷ customers, in %, 2 decimals; null without customers. */
+  repeatRate: z.number().nullable(),
+});
+export type CustomerTotals = z.infer<typeof customerTotals>;
+
+export const topCustomer = z.object({
+  /** `account:<user id>` or `till:<customer id>`. */
+  key: z.string(),
+  /** The customer's name with customers.read; otherwise "Account 1a2b3c4d" / "Till customer 1a2b3c4d". */
+  label: z.string(),
+  kind: z.enum(['account', 'till']),
+  orders: z.number().int(),
+  netSales: kobo,
+  /** First sale ever in the period. */
+  isNew: z.boolean(),
+});
+export type TopCustomer = z.infer<typeof topCustomer>;
+/** How many customers the report lists by net sales. */
+export const TOP_CUSTOMERS = 20;
+
+export const customersReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: customerTotals,
+  /** The TOP_CUSTOMERS customers with the highest net sales in the period. */
+  top: z.array(topCustomer),
+  comparison: comparisonOf(customerTotals),
+});
+export type CustomersReport = z.infer<typeof customersReport>;

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../test/clients.ts';
 import { expectRefusedWithout, type TestContext } from '../../test/helpers.ts';
-import { buildReportShop } from '../../test/report-shop.ts';
+import { buildReportShop, expectBadQuery } from '../../test/report-shop.ts';
 import { orders } from '../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -184,11 +184,5 @@ describe('who may see the pay-on-delivery report, and bad queries', () => {
     ['from=2026-03-31&to=2026-03-01', 'from must not be after to'],
     ['from=2024-01-01&to=2026-01-01', 'A report covers at most 2 years'],
     [`${MARCH}&compare=last_week`, 'compare is previous_period or previous_year'],
-  ])('refuses %s with 400 saying what is wrong', async (query, message) => {
-    for (const url of [`/api/reports/pod?${query}`, `/api/reports/pod.csv?${query}`]) {
-      const res = await owner.json('GET', url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().msg, url).toContain(message);
-    }
-  });
+  ])('refuses %s with 400 saying what is wrong', (query, message) => expectBadQuery(owner, 'pod', query, message));
 });

@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   couponsReport as couponsReportShape,
+  customersReport as customersReportShape,
   errorResponse,
   podReport as podReportShape,
   reportQuery,
@@ -18,6 +19,7 @@ import {
 import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
 import { couponsCsv, couponsReport } from './coupons.ts';
+import { customersCsv, customersReport } from './customers.ts';
 import { podCsv, podReport } from './pod.ts';
 import { salesCsv, salesReport } from './sales.ts';
 import { stockCsv, stockReport } from './stock.ts';
@@ -177,6 +179,37 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const report = await couponsReport(app.db, request.query, request.can('reports.profit'));
       return csvReply(reply, `coupons-${request.query.from}-${request.query.to}.csv`, couponsCsv(report));
+    },
+  });
+
+  app.get('/api/reports/customers', {
+    config: { access: 'reports.sales' },
+    schema: {
+      tags,
+      security,
+      summary:
+        'Customers between two Lagos days: new (first sale ever in the period) and returning, their net sales, the repeat rate and the top customers by net sales (names only with customers.read); totals and a comparison',
+      description:
+        "A customer is an account (web orders) or a recorded till customer; walk-ins are not counted. Net sales as the sales report. Repeat rate = customers with 2 or more sales ever by the period's end ÷ the period's customers. Money in kobo.",
+      querystring: reportQuery,
+      response: { 200: customersReportShape, ...reportErrors },
+    },
+    handler: async (request) => customersReport(app.db, request.query, request.can('customers.read')),
+  });
+
+  app.get('/api/reports/customers.csv', {
+    config: { access: 'reports.sales' },
+    schema: {
+      tags,
+      security,
+      summary: 'The customers report for the same query as a CSV file: the figures, then the top customers, money in naira',
+      produces: ['text/csv'],
+      querystring: reportQuery,
+      response: { 200: z.string().describe('CSV: the figures, a blank line, the top customers'), ...reportErrors },
+    },
+    handler: async (request, reply) => {
+      const report = await customersReport(app.db, request.query, request.can('customers.read'));
+      return csvReply(reply, `customers-${request.query.from}-${request.query.to}.csv`, customersCsv(report));
     },
   });
 };

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../test/clients.ts';
 import { expectRefusedWithout, type TestContext } from '../../test/helpers.ts';
-import { buildReportShop, fig, type ReportShop } from '../../test/report-shop.ts';
+import { buildReportShop, fig, type ReportShop, expectBadQuery } from '../../test/report-shop.ts';
 import { orders } from '../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -275,13 +275,7 @@ describe('who may see it, and bad queries', () => {
     [`${MARCH}&groupBy=colour`, 'groupBy is one of day, week, month'],
     [`${MARCH}`, 'groupBy is one of'],
     [`${MARCH}&groupBy=day&compare=last_week`, 'compare is previous_period or previous_year'],
-  ])('refuses %s with 400 saying what is wrong', async (query, message) => {
-    for (const url of [`/api/reports/sales?${query}`, `/api/reports/sales.csv?${query}`]) {
-      const res = await owner.json('GET', url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().msg, url).toContain(message);
-    }
-  });
+  ])('refuses %s with 400 saying what is wrong', (query, message) => expectBadQuery(owner, 'sales', query, message));
 
   it('takes exactly two years', async () => {
     expect((await owner.json('GET', '/api/reports/sales?from=2024-03-01&to=2026-02-28&groupBy=week')).statusCode).toBe(200);

@@ -96,11 +96,18 @@ const timeGrouping = (unit: 'day' | 'week' | 'month', format: string, labelPrefi
 });
 
 /** The report's groupings, and those other reports group the same sales by. */
-type Group = SalesGroup | 'total' | 'coupon';
+type Group = SalesGroup | 'total' | 'coupon' | 'customer';
 
 const GROUPINGS: Record<Group, Grouping> = {
   total: { parts: whole },
   // The coupons report (coupons.ts): codes are kept upper-cased.
+  // The customers report (customers.ts): an account, else a recorded till customer.
+  customer: {
+    parts: wholeOrder(
+      sql`coalesce('account:' || o.user_id, 'till:' || o.customer_id, '')`,
+      sql`coalesce('account:' || o.user_id, 'till:' || o.customer_id, '')`,
+    ),
+  },
   coupon: { parts: wholeOrder(sql`coalesce(upper(o.coupon_code), '')`, sql`coalesce(upper(o.coupon_code), 'No coupon')`) },
   day: timeGrouping('day', 'YYYY-MM-DD'),
   week: timeGrouping('week', 'YYYY-MM-DD', 'Week of '),
@@ -176,7 +183,7 @@ function salesStatement(period: Period, groupBy: Group, scope: SQL = sql`true`):
     ),
     touched as (select id from sold union select order_id from refunded),
     ord as (
-      select o.id, o.created_at, o.channel, o.state, o.payment_method, o.coupon_code, o.coupon_discount, o.delivery_fee, o.delivery_cost, o.total,
+      select o.id, o.created_at, o.channel, o.state, o.payment_method, o.coupon_code, o.user_id, o.customer_id, o.coupon_discount, o.delivery_fee, o.delivery_cost, o.total,
         o.id in (select id from sold) as sold,
         coalesce(o.cashier_id, (select pm.recorded_by from order_payments pm where pm.order_id = o.id order by pm.created_at, pm.id limit 1)) as staff_id,
         l.units, l.gross, l.markdowns, l.till, l.cogs, l.unknown, coalesce(f.fees, 0) as fees

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../test/clients.ts';
 import { insertProduct, readVariants } from '../../test/fixtures.ts';
 import { expectRefusedWithout, type TestContext } from '../../test/helpers.ts';
-import { buildReportShop, type ReportShop } from '../../test/report-shop.ts';
+import { buildReportShop, type ReportShop, expectBadQuery } from '../../test/report-shop.ts';
 import { categories, orders, productVariants } from '../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -249,13 +249,7 @@ describe('who may see the stock report, and bad queries', () => {
     ['dir=up', 'dir is asc or desc'],
     ['flag=slow', 'flag is dead or reorder'],
     ['category=bags', 'category is a category id'],
-  ])('refuses %s with 400 saying what is wrong', async (query, message) => {
-    for (const url of [`/api/reports/stock?${query}`, `/api/reports/stock.csv?${query}`]) {
-      const res = await owner.json('GET', url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().msg, url).toContain(message);
-    }
-  });
+  ])('refuses %s with 400 saying what is wrong', (query, message) => expectBadQuery(owner, 'stock', query, message));
 
   it('takes a page of 200', async () => {
     expect((await owner.json('GET', '/api/reports/stock?limit=200')).statusCode).toBe(200);

@@ -1,0 +1,134 @@
+/**
+ * The customers report (issue 30): new and returning customers, their net sales, the repeat
+ * rate and the top customers (docs/decisions/0025, "Customers"). A customer is an account (a
+ * web order's `user_id`) or a recorded till customer (`customer_id`); walk-ins are not counted.
+ * Net sales come from the sales report's own statement grouped by customer (sales.ts), so they
+ * are its figures to the kobo; one more statement reads each period customer's first sale ever.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import { type CustomersReport, type CustomerTotals, type ReportQuery, TOP_CUSTOMERS, type TopCustomer } from '@shop/shared';
+import { type Db, rowsOf } from '../db/client.ts';
+import { customers, users } from '../db/schema/index.ts';
+import { type CsvValue, csvRow } from '../lib/csv.ts';
+import { lagosDayEnd, lagosDayStart } from '../lib/lagos-days.ts';
+import { koboToNairaText } from '@shop/shared';
+import { changes, comparisonPeriod, groupedSales, MONEY_IN_SQL, type Period, round2 } from './sales.ts';
+
+const CUSTOMER_KEY = sql`coalesce('account:' || o.user_id, 'till:' || o.customer_id)`;
+const WITH_CUSTOMER = sql`(o.user_id is not null or o.customer_id is not null)`;
+const SALE = sql`o.payment_status in ${MONEY_IN_SQL} and o.archived_at is null`;
+
+interface PeriodCustomer {
+  key: string;
+  orders: number;
+  netSales: number;
+  isNew: boolean;
+}
+
+/** The period's customers (those with a sale in it, and those with only a refund in it, orders 0). */
+async function periodCustomers(db: Db, period: Period): Promise<{ list: PeriodCustomer[]; totals: CustomerTotals }> {
+  const start = lagosDayStart(period.from);
+  const end = lagosDayEnd(period.to);
+  const [sales, history] = await Promise.all([
+    groupedSales(db, period, 'customer', false, WITH_CUSTOMER),
+    rowsOf<{ key: string; is_new: boolean; sales_to_end: string }>(
+      db,
+      sql`select ${CUSTOMER_KEY} as key, min(o.created_at) >= ${start} as is_new,
+          count(*) filter (where o.created_at < ${end}) as sales_to_end
+        from orders o
+        where ${SALE} and ${CUSTOMER_KEY} in (
+          select ${CUSTOMER_KEY} from orders o
+          where ${SALE} and ${WITH_CUSTOMER} and o.created_at >= ${start} and o.created_at < ${end}
+        )
+        group by 1`,
+    ),
+  ]);
+  const known = new Map(history.map((h) => [h.key, h]));
+  const list = sales.rows.map((row) => ({
+    key: row.key,
+    orders: row.orders,
+    netSales: row.netSales,
+    // A customer with only a refund in the period had their first sale before it.
+    isNew: row.orders > 0 && known.get(row.key)?.is_new === true,
+  }));
+  const buyers = list.filter((c) => c.orders > 0);
+  const fresh = buyers.filter((c) => c.isNew);
+  const repeat = buyers.filter((c) => Number(known.get(c.key)?.sales_to_end ?? 0) >= 2).length;
+  const newNetSales = fresh.reduce((sum, c) => sum + c.netSales, 0);
+  return {
+    list,
+    totals: {
+      customers: buyers.length,
+      newCustomers: fresh.length,
+      returningCustomers: buyers.length - fresh.length,
+      newNetSales,
+      returningNetSales: sales.totals.netSales - newNetSales,
+      repeatRate: buyers.length === 0 ? null : round2((repeat * 100) / buyers.length),
+    },
+  };
+}
+
+/** Names of the given customers ("account:<id>", "till:<id>"), for a caller with customers.read. */
+async function namesOf(db: Db, keys: string[]): Promise<Map<string, string>> {
+  const ids = (kind: string) => keys.filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
+  const [accounts, till] = [ids('account'), ids('till')];
+  const fullName = sql<string>`trim(first_name || ' ' || last_name)`;
+  const [a, t] = await Promise.all([
+    accounts.length ? db.select({ id: users.id, name: fullName }).from(users).where(inArray(users.id, accounts)) : [],
+    till.length ? db.select({ id: customers.id, name: fullName }).from(customers).where(inArray(customers.id, till)) : [],
+  ]);
+  return new Map([...a.map((r) => [`account:${r.id}`, r.name] as const), ...t.map((r) => [`till:${r.id}`, r.name] as const)]);
+}
+
+export async function customersReport(db: Db, query: ReportQuery, withNames: boolean): Promise<CustomersReport> {
+  const period = { from: query.from, to: query.to };
+  const compared = query.compare ? comparisonPeriod(period, query.compare) : null;
+  const [now, then] = await Promise.all([
+    periodCustomers(db, period),
+    compared ? periodCustomers(db, compared) : Promise.resolve(null),
+  ]);
+  const ranked = now.list
+    .filter((c) => c.orders > 0)
+    .sort((a, b) => b.netSales - a.netSales || a.key.localeCompare(b.key))
+    .slice(0, TOP_CUSTOMERS);
+  const names = withNames
+    ? await namesOf(
+        db,
+        ranked.map((c) => c.key),
+      )
+    : new Map<string, string>();
+  const top: TopCustomer[] = ranked.map((c) => {
+    const [kind, id] = c.key.split(':') as ['account' | 'till', string];
+    const anonymous = `${kind === 'account' ? 'Account' : 'Till customer'} ${id.slice(0, 8)}`;
+    return { key: c.key, label: names.get(c.key) || anonymous, kind, orders: c.orders, netSales: c.netSales, isNew: c.isNew };
+  });
+  return {
+    ...period,
+    totals: now.totals,
+    top,
+    comparison: compared && then ? { ...compared, totals: then.totals, change: changes(now.totals, then.totals) } : null,
+  };
+}
+
+const TOTAL_COLUMNS: [string, (t: CustomerTotals) => CsvValue][] = [
+  ['Customers', (t) => t.customers],
+  ['New customers', (t) => t.newCustomers],
+  ['Returning customers', (t) => t.returningCustomers],
+  ['New customers net sales', (t) => koboToNairaText(t.newNetSales)],
+  ['Returning customers net sales', (t) => koboToNairaText(t.returningNetSales)],
+  ['Repeat rate %', (t) => t.repeatRate],
+];
+
+/**
+ * Two tables a blank line apart: the totals as a row per figure (a column for the period and
+ * one for the comparison), then the top customers; money in naira.
+ */
+export function customersCsv(report: CustomersReport): string {
+  let csv = `\uFEFF${csvRow(['Figure', `${report.from} to ${report.to}`, ...(report.comparison ? [`${report.comparison.from} to ${report.comparison.to}`] : [])])}`;
+  for (const [name, cell] of TOTAL_COLUMNS) {
+    csv += csvRow([name, cell(report.totals), ...(report.comparison ? [cell(report.comparison.totals)] : [])]);
+  }
+  csv += `\r\n${csvRow(['Top customer', 'Orders', 'Net sales', 'New'])}`;
+  for (const c of report.top) csv += csvRow([c.label, c.orders, koboToNairaText(c.netSales), c.isNew ? 'yes' : '']);
+  return csv;
+}
