@@ -18,6 +18,7 @@ const REPORTS = [
   { tab: 'Stock', table: 'Stock by variant' },
   { tab: 'Pay on delivery', table: /^Pay on delivery by state/ },
   { tab: 'Coupons', table: /^Sales by coupon/ },
+  { tab: 'Customers', table: /^Top customers by net sales/ },
 ] as const;
 
 const PROFIT_WORDS = /cost|fee|profit|margin/i;

@@ -61,6 +61,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'reports/stock', ...page(() => import('./routes/admin/reports-stock.tsx')) },
       { path: 'reports/pod', ...page(() => import('./routes/admin/reports-pod.tsx')) },
       { path: 'reports/coupons', ...page(() => import('./routes/admin/reports-coupons.tsx')) },
+      { path: 'reports/customers', ...page(() => import('./routes/admin/reports-customers.tsx')) },
       { path: 'messages', ...page(() => import('./routes/admin/messages.tsx')) },
       { path: 'settings', ...page(() => import('./routes/admin/settings.tsx')) },
       { path: 'security', ...page(() => import('./routes/admin/security.tsx')) },

@@ -22,6 +22,7 @@ export const PAGE_NEEDS = {
   'reports/stock': 'reports.sales', // GET /api/reports/stock
   'reports/pod': 'reports.sales', // GET /api/reports/pod
   'reports/coupons': 'reports.sales', // GET /api/reports/coupons
+  'reports/customers': 'reports.sales', // GET /api/reports/customers (names only with customers.read)
   dashboard: 'customers.read', // GET /api/users
   purchasetable: 'orders.read', // GET /api/purchases
   'purchasetable/:id': 'orders.read', // GET /api/orders/:id: staff with orders.read

@@ -4,6 +4,7 @@
  */
 import type {
   CouponsReport,
+  CustomersReport,
   PodReport,
   ReportQuery,
   SalesQuery,
@@ -18,6 +19,7 @@ export const reportKeys = {
   all: ['reports'] as const,
   sales: (query: SalesQuery) => [...reportKeys.all, 'sales', query] as const,
   coupons: (query: ReportQuery) => [...reportKeys.all, 'coupons', query] as const,
+  customers: (query: ReportQuery) => [...reportKeys.all, 'customers', query] as const,
   pod: (query: ReportQuery) => [...reportKeys.all, 'pod', query] as const,
   stock: (query: Partial<StockQuery>) => [...reportKeys.all, 'stock', query] as const,
 };
@@ -41,6 +43,14 @@ export const couponsReportOptions = (query: ReportQuery) =>
   queryOptions({
     queryKey: reportKeys.coupons(query),
     queryFn: ({ signal }) => apiRequest<CouponsReport>(`/api/reports/coupons?${reportSearch(query)}`, { signal }),
+    staleTime: 0,
+  });
+
+/** New and returning customers, the repeat rate and the top customers by net sales. */
+export const customersReportOptions = (query: ReportQuery) =>
+  queryOptions({
+    queryKey: reportKeys.customers(query),
+    queryFn: ({ signal }) => apiRequest<CustomersReport>(`/api/reports/customers?${reportSearch(query)}`, { signal }),
     staleTime: 0,
   });
 

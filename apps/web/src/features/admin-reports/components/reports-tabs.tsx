@@ -14,6 +14,7 @@ export const REPORT_TABS = [
   { to: '/reports/stock', label: 'Stock' },
   { to: '/reports/pod', label: 'Pay on delivery' },
   { to: '/reports/coupons', label: 'Coupons' },
+  { to: '/reports/customers', label: 'Customers' },
 ] as const;
 
 export function ReportHeader({

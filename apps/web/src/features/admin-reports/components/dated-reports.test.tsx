@@ -1,10 +1,11 @@
-import type { CouponsReport, PodReport } from '@shop/shared/reports';
+import type { CouponsReport, CustomersReport, PodReport } from '@shop/shared/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { resetStaffTest, signInStaff } from '@/test/staff.ts';
 import { CouponsReportPage } from './coupons-report-page.tsx';
+import { CustomersReportPage } from './customers-report-page.tsx';
 import { PodReportPage } from './pod-report-page.tsx';
 
 vi.mock('./report-chart.tsx', () => ({
@@ -84,5 +85,43 @@ describe('the coupons report', () => {
     expect(cells[4]!.textContent).toBe('₦4,000.00'); // Coupons: the discount given
     expect(within(table).queryByRole('columnheader', { name: /profit|cost|fee|margin/i })).toBeNull();
     expect(screen.queryByText(/profit/i, { ignore: 'p' })).toBeNull();
+  });
+});
+
+describe('the customers report', () => {
+  const totals = {
+    customers: 5,
+    newCustomers: 2,
+    returningCustomers: 3,
+    newNetSales: 1_000_000,
+    returningNetSales: 4_000_000,
+    repeatRate: 60,
+  };
+  const CUSTOMERS: CustomersReport = {
+    from: '2026-10-17',
+    to: '2026-11-15',
+    totals,
+    top: [{ key: 'account:u1', label: 'Ngozi Eze', kind: 'account', orders: 2, netSales: 2_500_000, isNew: true }],
+    comparison: { from: '2026-09-17', to: '2026-10-16', totals, change: { customers: 25, repeatRate: null } },
+  };
+
+  it('shows new and returning customers with their change, the repeat rate and the top customers', async () => {
+    const api = mockFetch(({ url }) => (url.pathname === '/api/reports/customers' ? { body: CUSTOMERS } : undefined));
+    renderWithProviders(<CustomersReportPage />, { path: '/reports/customers' });
+    const table = await screen.findByRole('table', { name: /^Top customers by net sales/ });
+    expect(api.last('/api/reports/customers')!.url.searchParams.get('to')).toBe('2026-11-15');
+    const row = within(table).getByText('Ngozi Eze').closest('tr')!;
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Ngozi Eze',
+      'Account',
+      '2',
+      '₦25,000.00',
+      'New',
+    ]);
+    expect(
+      within(screen.getByText('Customers', { selector: 'dt' }).parentElement!).getByText('+25.00% vs comparison'),
+    ).toBeTruthy();
+    expect(within(screen.getByText('Repeat-purchase rate').parentElement!).getByText('60.00%')).toBeTruthy();
+    expect((await screen.findByRole('img')).textContent).toBe('Net sales: 2500000');
   });
 });
