@@ -68,7 +68,7 @@ describe('robots.txt', () => {
   });
 
   it('would catch a back-office page added without a rule here', () => {
-    expect(uncovered(robots, [...adminPaths, 'reports', 'reports/:id'])).toEqual(['reports', 'reports/:id']);
+    expect(uncovered(robots, [...adminPaths, 'ledger', 'ledger/:id'])).toEqual(['ledger', 'ledger/:id']);
   });
 
   it('lists only back-office paths the web app has (none left over)', () => {

@@ -65,6 +65,7 @@ export const BACK_OFFICE_PATHS = [
   'settings',
   'security',
   'staff',
+  'reports',
 ] as const;
 
 const isPrivatePage = (path: string) => PRIVATE_STOREFRONT_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
