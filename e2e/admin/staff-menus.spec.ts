@@ -10,9 +10,10 @@ import { demoAccount } from '../demo-accounts.ts';
 
 const CATALOGUE = ['Categories', 'Sub-Categories', 'Sub Sub-Categories', 'Brands', 'Products'];
 const TILL = ['Point of Sale', 'Tills', 'Cash drawers'];
-/** The Manager's menu: everything but Staff (staff.manage), which only the Owner has. */
+/** The Manager's menu: everything but Staff (staff.manage), which only the Owner has; Reports with reports.sales (issue 30). */
 const MANAGER = [
   'Overview',
+  'Reports',
   'Users',
   'Purchases',
   ...CATALOGUE,
