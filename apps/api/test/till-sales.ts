@@ -6,11 +6,23 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { orders, type PosTenderRecord, tills } from '../src/db/schema/index.ts';
 import { insertProduct, readVariants } from './fixtures.ts';
+
+/** A till registered through the API by a member with pos.sell: its id, receipt prefix and device token. */
+export async function registerTill(app: FastifyInstance, token: string, name = 'Counter') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/pos/tills',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { name },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { tillId: string; prefix: string; deviceToken: string };
+}
 
 /** A registered till: its id and receipt prefix. */
 export async function insertTill(db: Db, name = `Front counter ${randomBytes(2).toString('hex')}`) {

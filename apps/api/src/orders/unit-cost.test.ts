@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import { registerTill } from '../../test/till-sales.ts';
 import { orderLines, productVariants } from '../db/schema/index.ts';
 
 let ctx: TestContext;
@@ -20,14 +21,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   manager = await createStaff(ctx, 'manager');
   cashier = await createStaff(ctx, 'cashier');
-  till = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/pos/tills',
-      headers: bearer(cashier.accessToken),
-      payload: { name: 'Counter' },
-    })
-  ).json();
+  till = await registerTill(ctx.app, cashier.accessToken, 'Counter');
 });
 afterAll(() => ctx.close());
 

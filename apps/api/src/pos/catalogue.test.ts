@@ -7,6 +7,7 @@ import { setPin } from '../staff/index.ts';
 import { pruneCatalogueRemovals, REMOVALS_KEPT_DAYS } from './catalogue.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import { registerTill } from '../../test/till-sales.ts';
 
 let ctx: TestContext;
 let manager: Awaited<ReturnType<typeof createStaff>>;
@@ -16,14 +17,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   manager = await createStaff(ctx, 'manager');
   cashier = await createStaff(ctx, 'cashier');
-  till = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/pos/tills',
-      headers: bearer(cashier.accessToken),
-      payload: { name: 'Counter' },
-    })
-  ).json();
+  till = await registerTill(ctx.app, cashier.accessToken, 'Counter');
 });
 afterAll(() => ctx.close());
 

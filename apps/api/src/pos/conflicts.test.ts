@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, orderRefunds, orders, productVariants } from '../db/schema/index.ts';
 import { insertProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, type TestContext } from '../../test/helpers.ts';
+import { registerTill } from '../../test/till-sales.ts';
 
 let ctx: TestContext;
 let manager: Awaited<ReturnType<typeof createStaff>>;
@@ -16,14 +17,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   manager = await createStaff(ctx, 'manager');
   cashier = await createStaff(ctx, 'cashier');
-  till = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/pos/tills',
-      headers: bearer(cashier.accessToken),
-      payload: { name: 'Stall' },
-    })
-  ).json();
+  till = await registerTill(ctx.app, cashier.accessToken, 'Stall');
 });
 afterAll(() => ctx.close());
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { customers, orderLines, orderPayments, orders, productVariants, products, tills } from '../db/schema/index.ts';
 import { insertProduct, readVariants } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestApp, type TestContext } from '../../test/helpers.ts';
+import { registerTill } from '../../test/till-sales.ts';
 
 let ctx: TestContext;
 let manager: Awaited<ReturnType<typeof createStaff>>;
@@ -18,14 +19,7 @@ beforeAll(async () => {
   manager = await createStaff(ctx, 'manager');
   cashier = await createStaff(ctx, 'cashier');
   other = await createStaff(ctx, 'cashier');
-  till = (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/pos/tills',
-      headers: bearer(cashier.accessToken),
-      payload: { name: 'Counter' },
-    })
-  ).json();
+  till = await registerTill(ctx.app, cashier.accessToken, 'Counter');
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {
