@@ -6,6 +6,15 @@ export type Size = (typeof SIZES)[number];
 export const AVAILABILITY = ['In Stock', 'Out of Stock'] as const;
 export type Availability = (typeof AVAILABILITY)[number];
 
+/**
+ * A category's audience, as the catalogue feeds give it to Google Merchant Center and Meta's
+ * catalogues: Google's values for `gender` and `age_group`, which Meta accepts as they are.
+ */
+export const FEED_GENDERS = ['female', 'male', 'unisex'] as const;
+export type FeedGender = (typeof FEED_GENDERS)[number];
+export const FEED_AGE_GROUPS = ['newborn', 'infant', 'toddler', 'kids', 'adult'] as const;
+export type FeedAgeGroup = (typeof FEED_AGE_GROUPS)[number];
+
 export const ROLES = ['shopper', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -24,7 +24,7 @@ export const barcodeKeySql = (barcode: SQLWrapper) =>
 
 /** PostgreSQL's full-text vector (Drizzle has no type of its own for it); read as its text. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-import { AVAILABILITY } from '@shop/shared';
+import { AVAILABILITY, FEED_AGE_GROUPS, FEED_GENDERS } from '@shop/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -39,9 +39,23 @@ export const categories = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     image: text('image'),
+    /**
+     * What the catalogue feeds (/feeds/google.xml, /feeds/meta.csv) say of every product of
+     * the category, in Google's words (FEED_GENDERS, FEED_AGE_GROUPS in @shop/shared); null:
+     * the feeds leave the field out.
+     */
+    gender: text('gender', { enum: FEED_GENDERS }),
+    ageGroup: text('age_group', { enum: FEED_AGE_GROUPS }),
+    /** Google's product category: its number ('2271') or its path ('Apparel & Accessories > Clothing > Dresses'). */
+    googleProductCategory: text('google_product_category'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('categories_name_key').on(sql`lower(${t.name})`), uniqueIndex('categories_slug_key').on(t.slug)],
+  (t) => [
+    check('categories_gender_check', sql`${t.gender} in ('female', 'male', 'unisex')`),
+    check('categories_age_group_check', sql`${t.ageGroup} in ('newborn', 'infant', 'toddler', 'kids', 'adult')`),
+    uniqueIndex('categories_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('categories_slug_key').on(t.slug),
+  ],
 );
 
 export const subs = pgTable(
