@@ -30,3 +30,4 @@ export * from './pos-till.ts';
 export * from './barcode.ts';
 export * from './pos-drawers.ts';
 export * from './reports.ts';
+export * from './marketing.ts';

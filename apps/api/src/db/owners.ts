@@ -52,7 +52,16 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
   reviews: { owner: 'reviews' },
   payment_events: { owner: 'payments' },
   sandbox_transactions: { owner: 'payments', note: "the sandbox provider's own ledger" },
-  messages: { owner: 'messages' },
+  messages: {
+    owner: 'messages',
+    note: "back-in-stock messages are also queued by trigger when a variant's stock returns (notify_stock_alerts, migration 0028)",
+  },
+  marketing_consents: { owner: 'marketing' },
+  marketing_suppressions: { owner: 'marketing' },
+  stock_alerts: {
+    owner: 'marketing',
+    note: "ended by trigger when the variant's stock returns (notify_stock_alerts, migration 0028)",
+  },
   audit_log: { owner: 'admin', note: 'append-only: UPDATE, DELETE and TRUNCATE are refused by trigger (migration 0019)' },
   roles: { owner: 'staff' },
   staff_invitations: { owner: 'staff' },

@@ -8,3 +8,4 @@ export * from './messages.ts';
 export * from './staff.ts';
 export * from './pos-tills.ts';
 export * from './pos.ts';
+export * from './marketing.ts';
