@@ -77,6 +77,8 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
     owner: 'pos',
     note: "deleted products, variants and till customers, logged by trigger (migration 0021); the till's catalogue update reads and prunes it",
   },
+  wishlists: { owner: 'wishlist', note: 'one per shopper with a list: its share token and the last price-drop alert' },
+  wishlist_items: { owner: 'wishlist' },
   staff_sessions: { owner: 'auth' },
   two_factor: { owner: 'auth' },
   recovery_codes: { owner: 'auth' },

@@ -9,3 +9,4 @@ export * from './staff.ts';
 export * from './pos-tills.ts';
 export * from './pos.ts';
 export * from './marketing.ts';
+export * from './wishlist.ts';
