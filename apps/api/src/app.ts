@@ -50,6 +50,7 @@ import { reviewRoutes } from './reviews/index.ts';
 import { seoRoutes } from './seo/index.ts';
 import { staffRoutes } from './staff/index.ts';
 import { userRoutes } from './users/index.ts';
+import { wishlistRoutes } from './wishlist/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -247,6 +248,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(deliveryRoutes);
   await app.register(couponRoutes);
   await app.register(accountRoutes);
+  await app.register(wishlistRoutes);
   await app.register(orderRoutes);
   await app.register(reviewRoutes);
   await app.register(purchaseRoutes);

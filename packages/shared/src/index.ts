@@ -31,3 +31,4 @@ export * from './barcode.ts';
 export * from './pos-drawers.ts';
 export * from './reports.ts';
 export * from './marketing.ts';
+export * from './wishlist.ts';
