@@ -117,11 +117,11 @@ async function expectRefused(status: number[], files: FormValue[], message: RegE
 }
 
 describe('uploads', () => {
-  it('accepts a real image (the control), stored as WebP', async () => {
+  it('accepts a real image (the control), stored as WebP and the sharing JPEG', async () => {
     const res = await admin.form('PUT', `/api/products/${productId}`, [['imageUrl', { file: await png('#0a0') }]]);
     expect(res.statusCode).toBe(200);
     expect(storedFiles().length).toBeGreaterThan(0);
-    expect(storedFiles().every((f) => f.endsWith('.webp'))).toBe(true);
+    expect(storedFiles().every((f) => f.endsWith('.webp') || f.endsWith('-1200.jpg'))).toBe(true);
   });
 
   it('refuses a text file named .jpg with 415', async () => {
@@ -159,7 +159,7 @@ describe('uploads', () => {
     expect(storedFiles()).toEqual(before.files);
   });
 
-  it('never serves an SVG: one with a script is rasterised to WebP (no script left) or refused', async () => {
+  it('never serves an SVG: one with a script is rasterised to WebP and JPEG (no script left) or refused', async () => {
     const before = storedFiles();
     const res = await admin.form('PUT', `/api/products/${productId}`, [
       ['imageUrl', { file: SVG_WITH_SCRIPT, name: 'logo.svg', type: 'image/svg+xml' }],
@@ -168,10 +168,11 @@ describe('uploads', () => {
     const added = storedFiles().filter((f) => !before.includes(f));
     if (res.statusCode === 415) expect(added).toEqual([]);
     for (const file of added) {
-      expect(file).toMatch(/\.webp$/);
+      expect(file).toMatch(/\.webp$|-1200\.jpg$/);
       const served = await ctx.app.inject({ method: 'GET', url: `/uploads/${file}` });
-      expect(served.headers['content-type']).toBe('image/webp');
-      expect(served.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+      const jpeg = file.endsWith('.jpg');
+      expect(served.headers['content-type']).toBe(jpeg ? 'image/jpeg' : 'image/webp');
+      expect(served.rawPayload.subarray(0, jpeg ? 2 : 4).toString('latin1')).toBe(jpeg ? '\xff\xd8' : 'RIFF');
       expect(served.rawPayload.includes('<script')).toBe(false);
     }
   });

@@ -171,7 +171,8 @@ describe('blog posts: images', () => {
     const post = res.json() as PostJson;
     expect(post).toMatchObject({ title: 'Lookbook', heading: 'Aso oke season', text: 'Photos inside.' });
     expect(post.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{24}-640\.webp$/);
-    expect(storedFiles(post.imageUrl!)).toHaveLength(3);
+    // Three WebP widths and the sharing JPEG.
+    expect(storedFiles(post.imageUrl!)).toHaveLength(4);
 
     const image = await ctx.app.inject({ method: 'GET', url: post.imageUrl! });
     expect(image.statusCode).toBe(200);
@@ -186,7 +187,7 @@ describe('blog posts: images', () => {
     });
     const post = created.json() as PostJson;
     const oldUrl = post.imageUrl!;
-    expect(storedFiles(oldUrl)).toHaveLength(3);
+    expect(storedFiles(oldUrl)).toHaveLength(4);
 
     const form = await multipart({ heading: 'Now in green' }, [{ field: 'imageUrl', data: await png('#0c0') }]);
     const res = await ctx.app.inject({ method: 'PUT', url: `/api/posts/${post.id}`, ...form });
@@ -195,7 +196,7 @@ describe('blog posts: images', () => {
     expect(updated).toMatchObject({ title: 'Replace me', heading: 'Now in green' });
     expect(updated.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{24}-640\.webp$/);
     expect(updated.imageUrl).not.toBe(oldUrl);
-    expect(storedFiles(updated.imageUrl!)).toHaveLength(3);
+    expect(storedFiles(updated.imageUrl!)).toHaveLength(4);
     expect(storedFiles(oldUrl)).toHaveLength(0);
 
     // Sending the current URL back as JSON keeps the image; null removes it.
@@ -224,7 +225,7 @@ describe('blog posts: images', () => {
       ...(await multipart({ title: 'Short-lived' }, [{ field: 'imageUrl', data: await png('#cc0') }])),
     });
     const post = created.json() as PostJson;
-    expect(storedFiles(post.imageUrl!)).toHaveLength(3);
+    expect(storedFiles(post.imageUrl!)).toHaveLength(4);
     const del = await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: admin });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ msg: expect.any(String) });
@@ -250,7 +251,7 @@ describe('blog posts: images', () => {
     ).json();
     expect(a.imageUrl).toBe(b.imageUrl);
     await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${a.id}`, headers: admin });
-    expect(storedFiles(b.imageUrl)).toHaveLength(3);
+    expect(storedFiles(b.imageUrl)).toHaveLength(4);
     await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${b.id}`, headers: admin });
     expect(storedFiles(b.imageUrl)).toHaveLength(0);
   });

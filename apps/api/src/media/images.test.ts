@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createImageService } from './images.ts';
+import { createImageService, jpegSize } from './images.ts';
 import { localDiskStorage } from './storage.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'images-test-'));
@@ -22,12 +22,46 @@ describe('image pipeline', () => {
     const files = readdirSync(dir)
       .filter((f) => f.startsWith(id))
       .sort();
-    expect(files).toEqual([`${id}-1280.webp`, `${id}-320.webp`, `${id}-640.webp`]);
+    expect(files).toEqual([`${id}-1200.jpg`, `${id}-1280.webp`, `${id}-320.webp`, `${id}-640.webp`]);
     const large = await sharp(path.join(dir, `${id}-1280.webp`)).metadata();
     expect(large.format).toBe('webp');
     expect(large.width).toBe(800);
     expect(images.url(id)).toBe(`/uploads/${id}-640.webp`);
     expect(images.idFromUrl(`http://shop.ng/uploads/${id}-320.webp`)).toBe(id);
+  });
+
+  it('stores a JPEG for sharing, 1200 px wide and at most 300 KB, and reads its size', async () => {
+    // Noise is the worst case for JPEG: a photo of this size fits at the first quality.
+    const noise = await sharp(Buffer.from(Array.from({ length: 1600 * 2000 * 3 }, () => Math.floor(Math.random() * 256))), {
+      raw: { width: 1600, height: 2000, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    for (const [bytes, width, height] of [
+      [noise, 1200, 1500],
+      [await png(2400, 1260), 1200, 630],
+      [await png(500, 500), 500, 500],
+    ] as const) {
+      const id = await images.save(bytes);
+      const file = readFileSync(path.join(dir, `${id}-1200.jpg`));
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(file.length).toBeLessThanOrEqual(300 * 1024);
+      expect(jpegSize(file)).toEqual({ width: meta.width, height: meta.height });
+      if (bytes !== noise) expect([meta.width, meta.height]).toEqual([width, height]);
+      expect(await images.shareImage(id)).toEqual({ url: `/uploads/${id}-1200.jpg`, width: meta.width, height: meta.height });
+    }
+  }, 60_000);
+
+  it('makes the JPEG of an image stored before it existed, once', async () => {
+    const id = await images.save(await png(1500, 1000));
+    rmSync(path.join(dir, `${id}-1200.jpg`));
+    expect(await images.shareImage(id)).toBeUndefined();
+    expect(await images.ensureShareRendition(id)).toBe(true);
+    expect(await images.ensureShareRendition(id)).toBe(false);
+    // From the 1280 px WebP: the original is not kept.
+    expect(await images.shareImage(id)).toEqual({ url: `/uploads/${id}-1200.jpg`, width: 1200, height: 800 });
+    expect(await images.ensureShareRendition('0'.repeat(24))).toBe(false);
   });
 
   it('gives the same id to the same bytes', async () => {
@@ -39,7 +73,7 @@ describe('image pipeline', () => {
     const bytes = await png(120, 90);
     const [a, b] = await Promise.all([images.save(bytes), images.save(bytes)]);
     expect(a).toBe(b);
-    expect(readdirSync(dir).filter((f) => f.startsWith(a))).toHaveLength(3);
+    expect(readdirSync(dir).filter((f) => f.startsWith(a))).toHaveLength(4);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 

@@ -52,6 +52,17 @@ describe('images in S3-compatible object storage', () => {
       expect(object?.contentType).toBe('image/webp');
       expect(object?.cacheControl).toContain('immutable');
     }
+    expect(s3.objects.get(`/shop-images/${id}-1200.jpg`)?.contentType).toBe('image/jpeg');
+    // Read back from the bucket: the sharing JPEG's size, and none made twice.
+    expect(await ctx.app.images.shareImage(id!)).toEqual({
+      url: `https://cdn.example.ng/shop-images/${id}-1200.jpg`,
+      width: 300,
+      height: 200,
+    });
+    expect(await ctx.app.images.ensureShareRendition(id!)).toBe(false);
+    s3.objects.delete(`/shop-images/${id}-1200.jpg`);
+    expect(await ctx.app.images.ensureShareRendition(id!)).toBe(true);
+    expect(s3.objects.get(`/shop-images/${id}-1200.jpg`)?.contentType).toBe('image/jpeg');
 
     // Nothing is written to local disk, and /uploads is not served.
     expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${id}-640.webp` })).statusCode).toBe(404);
@@ -60,5 +71,6 @@ describe('images in S3-compatible object storage', () => {
     const del = await ctx.app.inject({ method: 'DELETE', url: `/api/categories/${res.json().id}`, headers: bearer(token) });
     expect(del.statusCode).toBe(200);
     expect(s3.objects.has(`/shop-images/${id}-640.webp`)).toBe(false);
+    expect(s3.objects.has(`/shop-images/${id}-1200.jpg`)).toBe(false);
   });
 });

@@ -3,13 +3,15 @@
  * another backend (object storage) implements the same three calls.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface ImageStorage {
   /** Stores bytes under a name (content-hashed, so never overwritten with different bytes). */
   put(name: string, body: Buffer, contentType: string): Promise<void>;
   delete(name: string): Promise<void>;
+  /** A stored file's bytes; undefined when there is none by that name. */
+  get(name: string): Promise<Buffer | undefined>;
   /** Public URL of a stored file. */
   url(name: string): string;
 }
@@ -28,6 +30,14 @@ export function localDiskStorage(dir: string, publicPrefix = '/uploads'): ImageS
     },
     async delete(name) {
       await rm(path.join(dir, name), { force: true });
+    },
+    async get(name) {
+      try {
+        return await readFile(path.join(dir, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
     },
     url: (name) => `${publicPrefix}/${name}`,
   };
@@ -68,7 +78,7 @@ export async function s3Client(
 
 /** S3 or any S3-compatible object storage (R2, MinIO, Spaces, ...). */
 export async function s3Storage(config: S3StorageConfig): Promise<ImageStorage> {
-  const { PutObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const { PutObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey } = await import('@aws-sdk/client-s3');
   const client = await s3Client(config);
   return {
     async put(name, body, contentType) {
@@ -84,6 +94,15 @@ export async function s3Storage(config: S3StorageConfig): Promise<ImageStorage> 
     },
     async delete(name) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: name }));
+    },
+    async get(name) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: name }));
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined;
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
     },
     url: (name) => `${config.publicUrl}/${name}`,
   };

@@ -237,7 +237,7 @@ describe('routes that cannot hold one transaction: an entry in each of theirs', 
 
   it('deleting a post keeps its image’s files until the deletion commits: a rolled-back one keeps them', async () => {
     const post = (await createPost('Photo kept', '#00a')).json() as { id: string; imageUrl: string };
-    expect(storedFiles(post.imageUrl)).toHaveLength(3);
+    expect(storedFiles(post.imageUrl)).toHaveLength(4);
     const failed = await app.inject({
       method: 'DELETE',
       url: `/api/posts/${post.id}`,
@@ -245,7 +245,7 @@ describe('routes that cannot hold one transaction: an entry in each of theirs', 
     });
     expect(failed.statusCode).toBe(500);
     expect((await app.inject({ method: 'GET', url: `/api/posts/${post.id}` })).statusCode).toBe(200);
-    expect(storedFiles(post.imageUrl)).toHaveLength(3);
+    expect(storedFiles(post.imageUrl)).toHaveLength(4);
     const deleted = await app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: admin });
     expect(deleted.statusCode).toBe(200);
     expect(storedFiles(post.imageUrl)).toHaveLength(0);
