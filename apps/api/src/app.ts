@@ -32,6 +32,7 @@ import readCache from './plugins/read-cache.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
 import { accountRoutes } from './account/index.ts';
+import { marketingRoutes } from './marketing/index.ts';
 import { adminRoutes, recordAudit } from './admin/index.ts';
 import { authRoutes, createAuthService, revokeSessions } from './auth/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
@@ -248,6 +249,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(deliveryRoutes);
   await app.register(couponRoutes);
   await app.register(accountRoutes);
+  await app.register(marketingRoutes);
   await app.register(wishlistRoutes);
   await app.register(orderRoutes);
   await app.register(reviewRoutes);

@@ -40,6 +40,7 @@ const envSchema = z.object({
   CHECKOUT_RATE_WINDOW: z.string().default('1 minute'),
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   QUOTE_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  ALERT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   ADMIN_EMAIL: optionalString,
@@ -64,6 +65,7 @@ const envSchema = z.object({
   MESSAGES_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  FEED_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -110,6 +112,7 @@ export interface Config {
   checkoutRateLimit: { perShopper: { max: number; timeWindow: string }; perClient: { max: number; timeWindow: string } };
   /** Quotes per shopper and per client IP (a minute), counted apart from checkout. */
   quoteRateLimit: { perShopper: { max: number; timeWindow: string }; perClient: { max: number; timeWindow: string } };
+  alertRateLimit: { max: number; timeWindow: string };
   corsOrigins: string[];
   /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses. */
   trustProxy: false | number | string[];
@@ -146,6 +149,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** A second listener, on 127.0.0.1 only, serving /metrics without a token (decision 16). */
   metricsPort: number | undefined;
+  /** The catalogue feeds (/feeds/google.xml, /feeds/meta.csv) answer only `?token=` this; unset: anyone. */
+  feedToken: string | undefined;
   /** Past this event-loop delay (ms) a process sheds load with 503 + Retry-After; 0: never. */
   maxEventLoopDelayMs: number;
   /** json: one JSON object per line; pretty: readable; auto: pretty on a terminal outside production. */
@@ -265,6 +270,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perShopper: { max: e.QUOTE_RATE_LIMIT, timeWindow: '1 minute' },
       perClient: { max: e.QUOTE_IP_RATE_LIMIT, timeWindow: '1 minute' },
     },
+    /** Back-in-stock alerts asked for per client IP an hour (issue 31): each may mean an e-mail to any address. */
+    alertRateLimit: { max: e.ALERT_RATE_LIMIT, timeWindow: '1 hour' },
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
           .map((s) => s.trim())
@@ -302,6 +309,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: e.WEB_CONCURRENCY,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    feedToken: e.FEED_TOKEN,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     logFormat: e.LOG_FORMAT,
     backup: {

@@ -15,6 +15,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** Every header, its name lower-cased, its value as sent (List-Unsubscribe, say). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpStandin {
@@ -54,6 +56,7 @@ export async function startSmtpStandin(): Promise<SmtpStandin> {
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
               messageId: mail.messageId ?? '',
+              headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
             });
             callback();
           })

@@ -15,6 +15,8 @@ export const registerBody = z.object({
   city: optionalText,
   state: optionalText,
   country: optionalText,
+  /** The unticked box "E-mail me about my cart and items I'm waiting for" (issue 31): ticked, consent with source registration. */
+  marketingConsent: z.boolean().optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -21,11 +21,16 @@ export const MESSAGE_TEMPLATES = [
   'shop-low-stock',
   'shop-payment-problem',
   'shop-bank-account-changed',
+  'back-in-stock',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 
-/** queued: waiting (maybe for a retry); sending: claimed by a worker; sent; failed: gave up after the last retry. */
-export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+/**
+ * queued: waiting (maybe for a retry); sending: claimed by a worker; sent; failed: gave up after
+ * the last retry; dropped: a marketing message not sent because, when its time came, the address
+ * had unsubscribed or had no consent (issue 31).
+ */
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed', 'dropped'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** After the 1st, 2nd, 3rd and 4th failure, the next try waits this long; the 5th failure gives up. */

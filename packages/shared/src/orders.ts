@@ -99,6 +99,12 @@ export const checkoutBody = shippingFields.extend({
   deliveryMethodId: z.string().max(100).optional(),
   couponCode: z.string().trim().max(40).optional(),
   paymentMethod: z.enum(WEB_PAYMENT_METHODS, { error: 'Choose how to pay' }).optional(),
+  /**
+   * The unticked box "E-mail me about my cart and items I'm waiting for" (issue 31): true records
+   * the account's consent (source checkout); false or absent changes nothing (an untick is not a
+   * withdrawal; /account withdraws).
+   */
+  marketingConsent: z.boolean().optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 

@@ -16,6 +16,7 @@ import type { Db, Tx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { grantConsent } from '../marketing/index.ts';
 import type { Notifier } from '../messages/index.ts';
 import { findRole, toStaffRole } from '../staff/index.ts';
 import { findUserByEmail, findUserById, insertUser, recordSignIn, setPassword, toAuthUser } from '../users/index.ts';
@@ -138,6 +139,8 @@ export function createAuthService(db: Db, tokens: TokenService, notifier: Notifi
           // Registration always makes a shopper, whatever the body says.
           const created = await insertUser(tx, input, 'shopper', passwordHash);
           await notifier.welcome(tx, created);
+          if (input.marketingConsent)
+            await grantConsent(tx, { email: created.email, userId: created.id, source: 'registration' });
           return created;
         });
         return await session(user, device);

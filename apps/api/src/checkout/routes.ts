@@ -24,6 +24,7 @@ import {
 } from '@shop/shared';
 import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
+import { grantConsent } from '../marketing/index.ts';
 import type { PricedMethod } from '../delivery/index.ts';
 import { badRequest } from '../lib/http-error.ts';
 import { type OrderWithLines, transferInstructionsFor, viewerOf } from '../orders/index.ts';
@@ -90,6 +91,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!;
       const body = request.body;
       const settings = await getSettings(app.db);
+      if (body.marketingConsent) await grantConsent(app.db, { email: user.email, userId: user.id, source: 'checkout' });
       const { lines, pricing } = await app.orders.quote(body.lines as never, {
         customer: { userId: user.id, email: user.email },
         state: body.state || user.state,
@@ -155,6 +157,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(MESSAGES_ORDER.podPhoneRequired, [{ path: 'phone', message: MESSAGES_ORDER.podPhoneRequired }]);
       }
       await app.orders.expirePending();
+      if (body.marketingConsent) await grantConsent(app.db, { email: user.email, userId: user.id, source: 'checkout' });
       const order = await app.orders.create({
         channel: 'web',
         userId: user.id,

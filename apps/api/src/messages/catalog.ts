@@ -14,6 +14,11 @@ export interface ShopInfo {
   url: string;
   whatsappNumber: string;
   vatIncluded: boolean;
+  /**
+   * Set only while a marketing message is rendered for its recipient: the storefront's
+   * /unsubscribe page with her signed token, which the footer links to (issue 31).
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface LowStockItem {
@@ -60,6 +65,12 @@ export interface MessageProps {
   'shop-payment-problem': { orderNumber: string; reason: string; kind: 'verification' | 'refund'; adminUrl: string };
   /** To every Owner: someone changed where shoppers' transfers go (the numbers masked). */
   'shop-bank-account-changed': { changedBy: string; before: BankFacts; after: BankFacts; adminUrl: string };
+  /**
+   * Marketing (issue 31): a size the shopper asked about is in stock again. Queued by trigger
+   * (migration 0028) when the variant's stock goes from ≤ 0 to > 0; `askedAt`: when she asked,
+   * ISO, so an unsubscribe after it drops the message.
+   */
+  'back-in-stock': { title: string; size: string; color: string; productId: string; variantId: string; askedAt: string };
 }
 
 export type Props<T extends MessageTemplate> = MessageProps[T];
@@ -102,6 +113,22 @@ export const SUBJECTS: { [T in MessageTemplate]: (props: StoredProps[T], shop: P
   'shop-payment-problem': (p) =>
     p.kind === 'refund' ? `A refund failed on order ${p.orderNumber}` : `A payment did not check out on order ${p.orderNumber}`,
   'shop-bank-account-changed': (p, shop) => `${shop.name}'s bank account for transfers was changed by ${p.changedBy}`,
+  // The trigger of migration 0028 writes the same subject in SQL (marketing/alerts.test.ts compares them).
+  'back-in-stock': (p) => `Back in stock: ${p.title}${variantLabel(p) ? ` (${variantLabel(p)})` : ''}`,
+};
+
+/** A variant's size and colour as a message names it: "12 / Red", "12", or '' for neither. */
+export const variantLabel = ({ size, color }: { size: string; color: string }) => [size, color].filter(Boolean).join(' / ');
+
+/**
+ * Marketing messages (issue 31), and what lets each go: `consent`, the address's marketing
+ * consent given after its last unsubscribe (marketing/consent.ts); `request`, the shopper's own
+ * request (a back-in-stock alert), made after her last unsubscribe. The worker checks this as it
+ * sends, drops what may not go, and gives every one the unsubscribe headers and link. Any other
+ * message (orders, accounts, the shop's) is not marketing and is sent as before.
+ */
+export const MARKETING_TEMPLATES: Partial<Record<MessageTemplate, 'consent' | 'request'>> = {
+  'back-in-stock': 'request',
 };
 
 /** Messages to the shop rather than a shopper. */

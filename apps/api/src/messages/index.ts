@@ -2,7 +2,7 @@
  * The e-mail outbox: its routes, the notifier that turns events into queued messages, the
  * worker that sends them, the transports, and the templates (npm run email:preview).
  */
-export { SUBJECTS, type ShopInfo } from './catalog.ts';
+export { MARKETING_TEMPLATES, SUBJECTS, type ShopInfo } from './catalog.ts';
 export { createNotifier, type Notifier } from './notifier.ts';
 export { CLAIM_MS } from './outbox.ts';
 export { default as messageRoutes } from './routes.ts';

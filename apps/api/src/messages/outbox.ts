@@ -80,6 +80,14 @@ export async function markSent(db: Db, id: string, now: Date): Promise<void> {
     .where(and(eq(messages.id, id), eq(messages.status, 'sending')));
 }
 
+/** A marketing message that may not go (unsubscribed, no consent): kept, marked dropped with why, never sent. */
+export async function markDropped(db: Db, id: string, reason: string): Promise<void> {
+  await db
+    .update(messages)
+    .set({ status: 'dropped', lockedUntil: null, lastError: reason })
+    .where(and(eq(messages.id, id), eq(messages.status, 'sending')));
+}
+
 /** A failed try: again after the next delay, or failed for good after the last one. */
 export async function markFailed(db: Db, message: MessageRow, error: string, now: Date): Promise<void> {
   const delay = MESSAGE_RETRY_DELAYS_MS[message.attempts - 1];

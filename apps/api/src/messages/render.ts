@@ -4,7 +4,14 @@
  * load on the first message, so a process that sends nothing never loads them.
  */
 import type { MessageTemplate } from '@shop/shared';
-import { type MessageProps, SEALED_LINKS, type SealedLinkTemplate, type ShopInfo, type StoredProps } from './catalog.ts';
+import {
+  MARKETING_TEMPLATES,
+  type MessageProps,
+  SEALED_LINKS,
+  type SealedLinkTemplate,
+  type ShopInfo,
+  type StoredProps,
+} from './catalog.ts';
 import { unseal } from './seal.ts';
 
 export interface Rendered {
@@ -30,6 +37,17 @@ export function prepareProps<T extends MessageTemplate>(
   const page = `${shop.url}${SEALED_LINKS[template]}`;
   const link = token ? `${page}?token=${encodeURIComponent(token)}` : `${page}?token=(hidden)`;
   return { ...rest, link } as MessageProps[T];
+}
+
+/**
+ * The shop as a marketing message is rendered with: its footer links the storefront's
+ * /unsubscribe page with the recipient's token (`undefined`: shown hidden, the back office's
+ * preview). Any other message is rendered with the shop as it is.
+ */
+export function shopFor(template: MessageTemplate, shop: ShopInfo, unsubscribeToken?: string): ShopInfo {
+  if (!MARKETING_TEMPLATES[template]) return shop;
+  const token = unsubscribeToken ? encodeURIComponent(unsubscribeToken) : '(hidden)';
+  return { ...shop, unsubscribeUrl: `${shop.url}/unsubscribe?token=${token}` };
 }
 
 export async function renderMessage<T extends MessageTemplate>(

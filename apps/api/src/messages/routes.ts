@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { StoredProps } from './catalog.ts';
 import { notFound } from '../lib/http-error.ts';
 import { findMessage, type ListedMessage, listMessages, resend } from './outbox.ts';
-import { prepareProps, renderMessage } from './render.ts';
+import { prepareProps, renderMessage, shopFor } from './render.ts';
 import { shopInfo } from './worker.ts';
 
 const tags = ['messages'];
@@ -75,7 +75,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         shop,
         reveal: false,
       });
-      return { ...toView(message), ...(await renderMessage(template, props, shop)) };
+      return { ...toView(message), ...(await renderMessage(template, props, shopFor(template, shop))) };
     },
   });
 

@@ -18,6 +18,8 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers: a marketing message's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Transport {

@@ -8,9 +8,10 @@ import type { MessageTemplate } from '@shop/shared';
 import { getSettings } from '../content/index.ts';
 import type { Db } from '../db/client.ts';
 import type { MessageRow } from '../db/schema/index.ts';
-import type { ShopInfo, StoredProps } from './catalog.ts';
-import { claimDue, markFailed, markSent } from './outbox.ts';
-import { prepareProps, renderMessage } from './render.ts';
+import { refusedMarketing, unsubscribeToken } from '../marketing/index.ts';
+import { MARKETING_TEMPLATES, type ShopInfo, type StoredProps } from './catalog.ts';
+import { claimDue, markDropped, markFailed, markSent } from './outbox.ts';
+import { prepareProps, renderMessage, shopFor } from './render.ts';
 import type { Transport } from './transport.ts';
 
 export interface WorkerOptions {
@@ -56,9 +57,35 @@ export function createMessageWorker({ db, transport, from, publicUrl, secret, lo
   async function sendOne(message: MessageRow, shop: ShopInfo, now: Date): Promise<void> {
     try {
       const template = message.template as MessageTemplate;
+      const marketing = MARKETING_TEMPLATES[template];
+      let headers: Record<string, string> | undefined;
+      let token: string | undefined;
+      if (marketing) {
+        // Checked now, as it goes: a message queued before its address unsubscribed is dropped.
+        const askedAt = (message.props as { askedAt?: string }).askedAt;
+        const refused = await refusedMarketing(db, message.to, marketing, askedAt);
+        if (refused) {
+          log.info({ messageId: message.id, reason: refused }, 'marketing message dropped');
+          await markDropped(db, message.id, refused);
+          return;
+        }
+        token = unsubscribeToken(secret, message.to);
+        headers = {
+          'List-Unsubscribe': `<${shop.url}/api/marketing/unsubscribe?token=${encodeURIComponent(token)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        };
+      }
       const props = prepareProps(template, message.props as StoredProps[typeof template], { secret, shop, reveal: true });
-      const { html, text } = await renderMessage(template, props, shop);
-      await transport.send({ messageId: `<${message.id}@${host}>`, from, to: message.to, subject: message.subject, html, text });
+      const { html, text } = await renderMessage(template, props, shopFor(template, shop, token));
+      await transport.send({
+        messageId: `<${message.id}@${host}>`,
+        from,
+        to: message.to,
+        subject: message.subject,
+        html,
+        text,
+        headers,
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       log.warn({ messageId: message.id, attempts: message.attempts, err: reason }, 'message not sent');

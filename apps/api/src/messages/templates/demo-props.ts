@@ -308,6 +308,14 @@ export const DEMO_PROPS: MessageProps = {
     after: { bankName: 'Access Bank', accountName: 'Adire Fashion Ltd', accountNumber: '******5678' },
     adminUrl: `${url}/settings`,
   },
+  'back-in-stock': {
+    title: 'Ankara Wrap Dress',
+    size: 'medium',
+    color: 'Burnt Orange',
+    productId: 'prod-demo-42',
+    variantId: 'var-demo-42-m',
+    askedAt: '2026-03-02T09:15:00.000Z',
+  },
 };
 
 export type DemoMessage = { [T in MessageTemplate]: { name: string; template: T; props: MessageProps[T] } }[MessageTemplate];

@@ -8,6 +8,7 @@ import { render, toPlainText } from '@react-email/components';
 import type { ReactElement } from 'react';
 import type { MessageProps, ShopInfo } from '../catalog.ts';
 import type { Rendered } from '../render.ts';
+import { BackInStock } from './back-in-stock.tsx';
 import type { TemplateProps } from './layout.tsx';
 import { OrderCancelled } from './order-cancelled.tsx';
 import { OrderDelivered } from './order-delivered.tsx';
@@ -43,6 +44,7 @@ export const TEMPLATES: { [T in MessageTemplate]: Component<T> } = {
   'shop-low-stock': ShopLowStock,
   'shop-payment-problem': ShopPaymentProblem,
   'shop-bank-account-changed': ShopBankAccountChanged,
+  'back-in-stock': BackInStock,
 };
 
 const columns = { uppercaseHeaderCells: false, maxColumnWidth: 60 };

@@ -74,6 +74,15 @@ export function EmailLayout({
                 <Contact shop={shop} />
               )}
             </Text>
+            {shop.unsubscribeUrl ? (
+              <Text style={small}>
+                You are getting this e-mail because you asked us to write to you about your cart or items you are waiting for.{' '}
+                <Link href={shop.unsubscribeUrl} style={link}>
+                  Unsubscribe
+                </Link>{' '}
+                from these e-mails at any time; order e-mails still come.
+              </Text>
+            ) : null}
           </Section>
         </Container>
       </Body>

@@ -277,6 +277,26 @@ describe('shop messages', () => {
   });
 });
 
+describe('marketing', () => {
+  it('back in stock names the size and links the product with that variant chosen, and its footer the unsubscribe page', async () => {
+    const props = DEMO_PROPS['back-in-stock'];
+    const unsubscribeUrl = `${DEMO_SHOP.url}/unsubscribe?token=abc.def`;
+    const { html } = await expectFacts(
+      'back-in-stock',
+      ['Ankara Wrap Dress (medium / Burnt Orange) is back in stock', 'See it now', 'Unsubscribe'],
+      props,
+      { ...DEMO_SHOP, unsubscribeUrl },
+    );
+    expect(html).toContain(`href="${DEMO_SHOP.url}/productdetails/${props.productId}?variant=${props.variantId}"`);
+    expect(html).toContain(`href="${unsubscribeUrl}"`);
+  });
+
+  it('has no unsubscribe line in a message that is not marketing', async () => {
+    const { text } = await render('welcome');
+    expect(text).not.toContain('Unsubscribe');
+  });
+});
+
 describe('the till receipt', () => {
   it('lists what was bought, each tender with the change, and links the public receipt', async () => {
     const props = DEMO_PROPS['till-receipt'];
@@ -328,6 +348,14 @@ describe('user-typed text', () => {
       before: { bankName: EVIL, accountName: EVIL, accountNumber: '******4821' },
       after: { bankName: EVIL, accountName: EVIL, accountNumber: '******5678' },
       adminUrl: url,
+    },
+    'back-in-stock': {
+      title: EVIL,
+      size: EVIL,
+      color: EVIL,
+      productId: 'p',
+      variantId: 'v',
+      askedAt: '2026-03-02T09:15:00.000Z',
     },
   };
 

@@ -11,9 +11,13 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   sending: 'Sending',
   sent: 'Sent',
   failed: 'Failed',
+  dropped: 'Dropped',
 };
 
-const TONES = { queued: 'amber', sending: 'blue', sent: 'green', failed: 'red' } as const satisfies Record<MessageStatus, string>;
+const TONES = { queued: 'amber', sending: 'blue', sent: 'green', failed: 'red', dropped: 'neutral' } as const satisfies Record<
+  MessageStatus,
+  string
+>;
 
 type StateProps = Pick<MessageView, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError'>;
 
@@ -30,7 +34,9 @@ export function MessageState({ status, attempts, nextAttemptAt, lastError }: Sta
           </time>
         </p>
       ) : null}
-      {status === 'failed' && lastError ? <p className="max-w-xs break-words text-red-700">{lastError}</p> : null}
+      {(status === 'failed' || status === 'dropped') && lastError ? (
+        <p className="max-w-xs break-words text-red-700">{lastError}</p>
+      ) : null}
     </div>
   );
 }
