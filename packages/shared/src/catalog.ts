@@ -5,7 +5,7 @@
  * Money is naira in every request and response; the server stores kobo.
  */
 import { z } from 'zod';
-import { AVAILABILITY, SIZES } from './constants.ts';
+import { AVAILABILITY, FEED_AGE_GROUPS, FEED_GENDERS, type FeedAgeGroup, type FeedGender, SIZES } from './constants.ts';
 import { isUuid } from './ids.ts';
 import { SIZE_SCALE_NAMES, STOCK_FILTERS, type SizeScale, variantInput, variantView } from './variants.ts';
 
@@ -84,6 +84,46 @@ export const taxonomyName = z
 export const taxonomyNameBody = z.object({ name: taxonomyName });
 export type TaxonomyNameBody = z.infer<typeof taxonomyNameBody>;
 
+/** '' (an emptied field of a form) means none, as null does. */
+const emptyAsNull = (value: unknown) => (value === '' ? null : value);
+
+/**
+ * What the catalogue feeds say of a category's products (issue 31), in Google's words; null
+ * or '' clears one, and the feeds then leave it out.
+ */
+const categoryFeedFields = {
+  gender: z
+    .preprocess(emptyAsNull, z.enum(FEED_GENDERS, { error: `Gender must be one of ${FEED_GENDERS.join(', ')}` }).nullable())
+    .optional(),
+  ageGroup: z
+    .preprocess(
+      emptyAsNull,
+      z.enum(FEED_AGE_GROUPS, { error: `Age group must be one of ${FEED_AGE_GROUPS.join(', ')}` }).nullable(),
+    )
+    .optional(),
+  googleProductCategory: z
+    .preprocess(
+      (value) => emptyAsNull(typeof value === 'string' ? value.trim() : value),
+      text('Google product category', 250)
+        .regex(/^[^\p{Cc}]*$/u, 'Google product category must be one line of text')
+        .nullable(),
+    )
+    .optional(),
+};
+export type CategoryFeedFields = {
+  gender?: FeedGender | null;
+  ageGroup?: FeedAgeGroup | null;
+  googleProductCategory?: string | null;
+};
+
+/** Create a category: its name, and what the feeds say of its products. */
+export const createCategoryBody = z.object({ name: taxonomyName, ...categoryFeedFields });
+/** Change a category: any of its fields. */
+export const updateCategoryBody = z
+  .object({ name: taxonomyName.optional(), ...categoryFeedFields })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update: send a name');
+export type CategoryBody = z.input<typeof createCategoryBody>;
+
 export const createSubBody = z.object({ name: taxonomyName, categoryId: reference('Category') });
 export type CreateSubBody = z.infer<typeof createSubBody>;
 export const updateSubBody = z
@@ -107,6 +147,10 @@ export const taxonomyItem = z.object({
   imageUrl: z.string().nullable().optional(),
   categoryId: z.string().nullable().optional(),
   subId: z.string().nullable().optional(),
+  /** Categories only: what the catalogue feeds say of their products (null: left out). */
+  gender: z.enum(FEED_GENDERS).nullable().optional(),
+  ageGroup: z.enum(FEED_AGE_GROUPS).nullable().optional(),
+  googleProductCategory: z.string().nullable().optional(),
   /** How many products use it. */
   productCount: z.number().int(),
 });
@@ -114,7 +158,7 @@ export type TaxonomyItem = z.infer<typeof taxonomyItem>;
 export const taxonomyListResponse = z.array(taxonomyItem);
 
 /** What every taxonomy write body gives the server (each resource uses part of it). */
-export interface TaxonomyInput {
+export interface TaxonomyInput extends CategoryFeedFields {
   name?: string;
   categoryId?: string | null;
   subId?: string | null;

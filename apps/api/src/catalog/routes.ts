@@ -4,7 +4,15 @@
  * declares its routes' full paths.
  */
 import type { FastifyInstance } from 'fastify';
-import { createSubBody, createSubsubBody, taxonomyNameBody, updateSubBody, updateSubsubBody } from '@shop/shared';
+import {
+  createCategoryBody,
+  createSubBody,
+  createSubsubBody,
+  taxonomyNameBody,
+  updateCategoryBody,
+  updateSubBody,
+  updateSubsubBody,
+} from '@shop/shared';
 import productRoutes from './products/product-routes.ts';
 import { createProductService } from './products/product-service.ts';
 import searchRoutes from './search/search-routes.ts';
@@ -18,8 +26,8 @@ export default async function catalogRoutes(app: FastifyInstance) {
   await app.register(taxonomyRoutes, {
     kind: 'category',
     service: taxonomy,
-    createBody: taxonomyNameBody,
-    updateBody: taxonomyNameBody,
+    createBody: createCategoryBody,
+    updateBody: updateCategoryBody,
     // Old clients delete subs and subsubs, and set brand images, through the categories paths.
     alsoDelete: ['sub', 'subsub'],
     alsoUpdate: ['brand'],

@@ -3,6 +3,7 @@
  * sub-category the item types, prices, selling lines and description sentences that
  * catalogue.ts and bulk.ts combine into products. Plain data, no logic.
  */
+import type { FeedAgeGroup, FeedGender } from '@shop/shared';
 import type { ArtKind, ArtTheme } from './art.ts';
 
 export interface CategorySpec {
@@ -12,6 +13,8 @@ export interface CategorySpec {
   /** The art kind whose first picture becomes the category's image. */
   cover: ArtKind;
   colours: string[];
+  /** What the catalogue feeds say of the category's products (Google's taxonomy numbers). */
+  feed: { gender?: FeedGender; ageGroup?: FeedAgeGroup; googleProductCategory: string };
 }
 
 export const CATEGORIES: CategorySpec[] = [
@@ -21,6 +24,8 @@ export const CATEGORIES: CategorySpec[] = [
     theme: 'women',
     cover: 'maxi-dress',
     colours: ['Indigo', 'Burnt Orange', 'Emerald', 'Mustard', 'Wine', 'Ivory', 'Teal', 'Coral', 'Fuchsia', 'Black'],
+    // Apparel & Accessories > Clothing
+    feed: { gender: 'female', ageGroup: 'adult', googleProductCategory: '1604' },
   },
   {
     name: 'Men',
@@ -28,6 +33,7 @@ export const CATEGORIES: CategorySpec[] = [
     theme: 'men',
     cover: 'kaftan',
     colours: ['Indigo', 'Forest Green', 'Rust', 'Charcoal', 'Sand', 'Navy', 'Wine', 'Cream', 'Royal Blue'],
+    feed: { gender: 'male', ageGroup: 'adult', googleProductCategory: '1604' },
   },
   {
     name: 'Beauty',
@@ -35,6 +41,8 @@ export const CATEGORIES: CategorySpec[] = [
     theme: 'beauty',
     cover: 'dropper',
     colours: ['Natural', 'Amber', 'Rose', 'Cocoa', 'Berry', 'Nude', 'Clear', 'Gold'],
+    // Health & Beauty > Personal Care > Cosmetics: neither gender nor age group is asked of it
+    feed: { googleProductCategory: '473' },
   },
   {
     name: 'Jewellery',
@@ -42,6 +50,8 @@ export const CATEGORIES: CategorySpec[] = [
     theme: 'jewellery',
     cover: 'necklace',
     colours: ['Gold', 'Rose Gold', 'Silver', 'Coral', 'Gold & Coral', 'Pearl', 'Bronze', 'Emerald'],
+    // Apparel & Accessories > Jewelry
+    feed: { gender: 'female', ageGroup: 'adult', googleProductCategory: '188' },
   },
   {
     name: 'Home',
@@ -49,6 +59,8 @@ export const CATEGORIES: CategorySpec[] = [
     theme: 'home',
     cover: 'vase',
     colours: ['Terracotta', 'Indigo', 'Ochre', 'Cream', 'Charcoal', 'Sage', 'Natural', 'Rust'],
+    // Home & Garden > Decor
+    feed: { googleProductCategory: '696' },
   },
 ];
 

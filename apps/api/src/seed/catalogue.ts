@@ -120,7 +120,7 @@ function byName(rows: Named[], names: string[]): Map<string, Named> {
 export async function upsertTaxonomy(tx: Db | Tx, pictures?: PictureIds): Promise<Taxonomy> {
   await tx
     .insert(categories)
-    .values(CATEGORIES.map((c) => ({ name: c.name, slug: c.slug, image: pictures?.[coverKey(c)] ?? null })))
+    .values(CATEGORIES.map((c) => ({ name: c.name, slug: c.slug, image: pictures?.[coverKey(c)] ?? null, ...c.feed })))
     .onConflictDoNothing();
   const catNames = CATEGORIES.map((c) => c.name);
   const cats = byName(

@@ -7,7 +7,15 @@
  */
 import { and, asc, eq, getTableName, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { slugify, type TaxonomyInput, type TaxonomyItem, type TaxonomyListFilters, type TaxonomySort } from '@shop/shared';
+import {
+  type FeedAgeGroup,
+  type FeedGender,
+  slugify,
+  type TaxonomyInput,
+  type TaxonomyItem,
+  type TaxonomyListFilters,
+  type TaxonomySort,
+} from '@shop/shared';
 import type { Db } from '../../db/client.ts';
 import { brands, categories, products, subs, subsubs } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -36,7 +44,13 @@ interface KindDef {
   parent?: { column: PgColumn; field: 'categoryId' | 'subId'; kind: TaxonomyKind };
   /** The products column that points at this resource. */
   productColumn: PgColumn;
+  /** Categories: what the catalogue feeds say of their products (issue 31). */
+  feed?: Record<FeedField, PgColumn>;
 }
+
+/** A category's fields for the catalogue feeds, by their names in the API and in the table's schema. */
+const FEED_FIELDS = ['gender', 'ageGroup', 'googleProductCategory'] as const;
+type FeedField = (typeof FEED_FIELDS)[number];
 
 const KINDS: Record<TaxonomyKind, KindDef> = {
   category: {
@@ -49,6 +63,11 @@ const KINDS: Record<TaxonomyKind, KindDef> = {
     slug: categories.slug,
     image: categories.image,
     productColumn: products.categoryId,
+    feed: {
+      gender: categories.gender,
+      ageGroup: categories.ageGroup,
+      googleProductCategory: categories.googleProductCategory,
+    },
   },
   sub: {
     label: 'sub-category',
@@ -93,6 +112,9 @@ interface Row {
   image: string | null;
   parentId: string | null;
   productCount: number;
+  gender: FeedGender | null;
+  ageGroup: FeedAgeGroup | null;
+  googleProductCategory: string | null;
 }
 
 /** Changes to apply; `image` is an already stored image id. */
@@ -144,6 +166,11 @@ function listOrder(kind: TaxonomyKind, sort: TaxonomySort): SQL[] {
   }
 }
 
+/** The feed fields the input sets (undefined: left as they are; null: cleared). */
+function feedValues(input: TaxonomyInput): Partial<Record<FeedField, string | null>> {
+  return Object.fromEntries(FEED_FIELDS.flatMap((field) => (input[field] === undefined ? [] : [[field, input[field]]])));
+}
+
 export function createTaxonomyService(db: Db, images: ImageService) {
   function selectRows(kind: TaxonomyKind) {
     const def = KINDS[kind];
@@ -155,6 +182,9 @@ export function createTaxonomyService(db: Db, images: ImageService) {
         image: def.image ? sql<string | null>`${def.image}` : sql<null>`null`,
         parentId: def.parent ? sql<string | null>`${def.parent.column}` : sql<null>`null`,
         productCount: productCount(kind).mapWith(Number),
+        gender: def.feed ? sql<FeedGender | null>`${def.feed.gender}` : sql<null>`null`,
+        ageGroup: def.feed ? sql<FeedAgeGroup | null>`${def.feed.ageGroup}` : sql<null>`null`,
+        googleProductCategory: def.feed ? sql<string | null>`${def.feed.googleProductCategory}` : sql<null>`null`,
       })
       .from(def.table)
       .$dynamic();
@@ -164,6 +194,14 @@ export function createTaxonomyService(db: Db, images: ImageService) {
     const base = { id: row.id, name: row.name, productCount: row.productCount };
     switch (kind) {
       case 'category':
+        return {
+          ...base,
+          slug: row.slug ?? '',
+          imageUrl: row.image ? images.url(row.image) : null,
+          gender: row.gender,
+          ageGroup: row.ageGroup,
+          googleProductCategory: row.googleProductCategory,
+        };
       case 'brand':
         return { ...base, slug: row.slug ?? '', imageUrl: row.image ? images.url(row.image) : null };
       case 'sub':
@@ -242,6 +280,7 @@ export function createTaxonomyService(db: Db, images: ImageService) {
     const values: Record<string, unknown> = { name };
     if (def.slug) values.slug = await freeSlug(kind, name);
     if (def.image && input.image) values.image = input.image;
+    if (def.feed) Object.assign(values, feedValues(input));
     if (def.parent) values[def.parent.field] = (await parentId(kind, input[def.parent.field])) ?? null;
     try {
       const [row] = await db
@@ -266,6 +305,7 @@ export function createTaxonomyService(db: Db, images: ImageService) {
       if (def.slug) values.slug = await freeSlug(kind, input.name, id);
     }
     if (def.image && input.image) values.image = input.image;
+    if (def.feed) Object.assign(values, feedValues(input));
     if (def.parent) {
       const parent = await parentId(kind, input[def.parent.field]);
       if (parent === id) throw badRequest(`A ${def.label} cannot be its own parent`);

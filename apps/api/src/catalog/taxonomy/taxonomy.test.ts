@@ -340,3 +340,52 @@ describe('brand rename', () => {
     expect(byBrand.map((p) => p.id)).toEqual([product.id]);
   });
 });
+
+describe("a category's fields for the catalogue feeds (issue 31)", () => {
+  it('are set, changed and cleared by catalogue writers, and refused with 400 when not Google’s values', async () => {
+    const made = await create('categories', { name: unique('Kids'), gender: 'unisex', ageGroup: 'kids' });
+    expect(made).toMatchObject({ gender: 'unisex', ageGroup: 'kids', googleProductCategory: null });
+
+    const changed = await admin.json('PUT', `/api/categories/${made.id}`, {
+      gender: 'female',
+      googleProductCategory: ' Apparel & Accessories > Clothing ',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      name: made.name,
+      gender: 'female',
+      ageGroup: 'kids',
+      googleProductCategory: 'Apparel & Accessories > Clothing',
+    });
+    expect((await anonymous.json('GET', `/api/categories/${made.id}`)).json()).toMatchObject({ gender: 'female' });
+
+    // A form's emptied field clears one, as null does; the others stay.
+    const cleared = await admin.form('PUT', `/api/categories/${made.id}`, [
+      ['gender', ''],
+      ['googleProductCategory', ''],
+    ]);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ gender: null, ageGroup: 'kids', googleProductCategory: null });
+    expect((await admin.json('PUT', `/api/categories/${made.id}`, { ageGroup: null })).json().ageGroup).toBeNull();
+
+    for (const [body, message] of [
+      [{ gender: 'women' }, /Gender must be one of female, male, unisex/],
+      [{ ageGroup: 'teen' }, /Age group must be one of newborn, infant, toddler, kids, adult/],
+      [{ googleProductCategory: 'x'.repeat(251) }, /at most 250 characters/],
+      [{ googleProductCategory: '1604\n166' }, /one line of text/],
+      [{}, /Nothing to update/],
+    ] as const) {
+      const res = await admin.json('PUT', `/api/categories/${made.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().msg).toMatch(message);
+    }
+    expect((await admin.json('POST', '/api/categories/create', { name: unique('Bad'), gender: 'x' })).statusCode).toBe(400);
+    expect((await shopper.json('PUT', `/api/categories/${made.id}`, { gender: 'male' })).statusCode).toBe(403);
+    expect((await anonymous.json('PUT', `/api/categories/${made.id}`, { gender: 'male' })).statusCode).toBe(401);
+    expect((await anonymous.json('GET', `/api/categories/${made.id}`)).json()).toMatchObject({ gender: null, ageGroup: null });
+
+    // Brands, subs and subsubs have none.
+    const brand = await create('brands', { name: unique('Brand') });
+    expect(brand).not.toHaveProperty('gender');
+  });
+});
