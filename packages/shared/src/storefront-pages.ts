@@ -79,6 +79,12 @@ export const STOREFRONT_PAGES = [
   page('orders', 'orders.tsx', false),
   page('orders/:id', 'order.tsx', false),
   page('orders/:id/invoice', 'invoice.tsx', false),
+  // The shopper's e-mail choices, and the page a marketing e-mail's unsubscribe link opens (issue 31).
+  page('account', 'account.tsx', false),
+  page('unsubscribe', 'unsubscribe.tsx', false),
+  // The shopper's wishlist, and a list she shared (public to whoever has the link, never crawled: issue 31).
+  page('wishlist', 'wishlist.tsx', false),
+  page('wishlist/:shareToken', 'wishlist.tsx', false, 'SharedWishlistRoute'),
   listing('search', 'SearchPage'),
   ...LISTING_PAGE_PATHS.map((path) => listing(path, 'ListingPage')),
   listing('brand', 'BrandPage'),

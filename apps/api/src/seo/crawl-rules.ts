@@ -14,7 +14,8 @@ type PathOrFirstSegment<P extends string> = P | (P extends `${infer First}/${str
 
 /**
  * Storefront pages that belong to one shopper, or are search results: never crawled (nor their
- * sub-paths). 'r' holds the till's receipts (/r/{saleId}), each one customer's.
+ * sub-paths). 'r' holds the till's receipts (/r/{saleId}), each one customer's; 'wishlist'
+ * a shopper's list and the lists shared by link (/wishlist/{shareToken}).
  */
 export const PRIVATE_STOREFRONT_PAGES = [
   'cart',
@@ -22,6 +23,9 @@ export const PRIVATE_STOREFRONT_PAGES = [
   'forgot-password',
   'reset-password',
   'orders',
+  'account',
+  'unsubscribe',
+  'wishlist',
   'search',
   'r',
 ] as const satisfies readonly PathOrFirstSegment<StorefrontPath>[];

@@ -8,6 +8,7 @@ import { cartItemFrom, isInStock } from '@/lib/product.ts';
 import { useShopActions } from '@/lib/shop-actions.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { CHOICE_MESSAGES } from '@/lib/variant-choice.ts';
+import { WishlistHeart } from './wishlist-heart.tsx';
 import { Price } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
 
@@ -27,7 +28,7 @@ const CAN_HOVER = '(hover: hover) and (pointer: fine)';
  * A product in a grid or carousel: first photo, the second on hover (and the text colours
  * invert), the heading cut at 39 characters, the price ("from ₦X" when its sizes are priced
  * differently), and a working Add to Cart (a product with sizes or colours opens its page
- * to choose them).
+ * to choose them), and the wishlist's heart on the photo.
  */
 export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: ProductCardProps) {
   const { addToCart } = useShopActions();
@@ -38,27 +39,34 @@ export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: P
   const inStock = isInStock(product);
   return (
     <article className="group flex h-full flex-col bg-white text-ink transition-colors duration-200 hover:bg-ink hover:text-white">
-      <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden>
-        <ProductImage url={first ?? product.imageUrl} alt="" sizes={sizes} priority={priority} />
-        {second && canHover && (
-          <ProductImage
-            url={second}
-            alt=""
-            sizes={sizes}
-            className="absolute inset-0 h-full opacity-0 transition-opacity duration-300 group-hover:opacity-100"
-          />
-        )}
-        {product.discount > 0 && (
-          <span className="absolute top-2 left-2 bg-sale px-2 py-0.5 text-xs font-semibold tracking-wider text-white uppercase">
-            Sale
-          </span>
-        )}
-        {!inStock && (
-          <span className="absolute top-2 right-2 bg-white/90 px-2 py-0.5 text-xs font-medium tracking-wider text-ink uppercase">
-            Sold out
-          </span>
-        )}
-      </Link>
+      <div className="relative">
+        <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden>
+          <ProductImage url={first ?? product.imageUrl} alt="" sizes={sizes} priority={priority} />
+          {second && canHover && (
+            <ProductImage
+              url={second}
+              alt=""
+              sizes={sizes}
+              className="absolute inset-0 h-full opacity-0 transition-opacity duration-300 group-hover:opacity-100"
+            />
+          )}
+          {product.discount > 0 && (
+            <span className="absolute top-2 left-2 bg-sale px-2 py-0.5 text-xs font-semibold tracking-wider text-white uppercase">
+              Sale
+            </span>
+          )}
+          {!inStock && (
+            <span className="absolute top-2 right-2 bg-white/90 px-2 py-0.5 text-xs font-medium tracking-wider text-ink uppercase">
+              Sold out
+            </span>
+          )}
+        </Link>
+        <WishlistHeart
+          productId={product.id}
+          title={product.title}
+          className="absolute right-1.5 bottom-1.5 bg-white/90 shadow-sm hover:bg-white"
+        />
+      </div>
       <div className="flex flex-1 flex-col gap-1 px-1 pt-3 pb-2 sm:px-2">
         {product.brand && (
           <p className="text-xs tracking-widest text-muted uppercase group-hover:text-white/75">{product.brand}</p>

@@ -27,6 +27,7 @@ import { settingsOptions } from '@/lib/api/settings.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { SimilarProducts } from './similar-products.tsx';
+import { WishlistHeart } from '@/components/wishlist-heart.tsx';
 import { useQuery } from '@tanstack/react-query';
 
 interface ProductDetailsProps {
@@ -147,7 +148,10 @@ function ProductBody({ product }: { product: ProductDetail }) {
       <ProductGallery key={choice.color} images={images} title={product.title} />
       <div>
         {product.brand && <p className="text-xs tracking-[0.2em] text-muted uppercase">{product.brand}</p>}
-        <h1 className="mt-2 font-display text-3xl leading-tight sm:text-4xl">{product.title}</h1>
+        <div className="mt-2 flex items-start justify-between gap-3">
+          <h1 className="font-display text-3xl leading-tight sm:text-4xl">{product.title}</h1>
+          <WishlistHeart productId={product.id} className="shrink-0 border border-line hover:border-ink" />
+        </div>
         {product.heading && <p className="mt-2 text-lg text-muted">{product.heading}</p>}
         <div className="mt-4">
           <a href="#reviews" className="inline-block hover:underline">

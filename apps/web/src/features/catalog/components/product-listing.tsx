@@ -21,7 +21,7 @@ import { LISTING_PAGE_SIZE, type ListingState, readListingState, toProductFilter
 import { useCategoryTaxonomy } from '../use-category-taxonomy.ts';
 import { ListingFilters } from './listing-filters.tsx';
 import { Pagination } from './pagination.tsx';
-import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
+import { ProductGrid, ProductGridSkeleton } from '@/components/product-grid.tsx';
 
 export interface ListingConfig {
   heading: string;

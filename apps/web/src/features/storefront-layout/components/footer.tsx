@@ -56,6 +56,11 @@ export default function Footer() {
               </Link>
             </li>
             <li>
+              <Link to="/wishlist" className="hover:underline">
+                My wishlist
+              </Link>
+            </li>
+            <li>
               <Link to="/register" className="hover:underline">
                 Create an account
               </Link>

@@ -27,6 +27,11 @@ export default function MobileMenu({ id, user, onSignIn, onSignOut, onClose }: M
             </NavLink>
           </li>
         ))}
+        <li>
+          <NavLink to="/wishlist" className={itemClass}>
+            My wishlist
+          </NavLink>
+        </li>
         {user ? (
           <>
             <li className="py-3.5 text-sm">Hi {user.fname}</li>

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/shared/catalog';
-import { ProductCard } from '@/components/product-card.tsx';
+import { ProductCard } from './product-card.tsx';
 
 /** A responsive grid of product cards; the first row loads eagerly (it is above the fold). */
 export function ProductGrid({ products }: { products: Product[] }) {
