@@ -1,6 +1,7 @@
 /** Back-office shapes: the point of sale and the dashboard's figures (the audit trail's are in audit.ts). */
 import { z } from 'zod';
 import { ORDER_STATUSES, POS_PAYMENT_METHODS, orderView } from './orders.ts';
+import { salesTotals } from './reports.ts';
 
 // ── Point of sale ──────────────────────────────────────────────────────────────────────
 
@@ -48,6 +49,24 @@ export type PosReceipt = z.infer<typeof posReceipt>;
 
 // ── Dashboard ──────────────────────────────────────────────────────────────────────────
 
+/**
+ * A period's figures by the sales report's definitions (GET /api/reports/sales's totals for
+ * the same days, issue 30): money in kobo, as the reports. Gross profit and margin only with
+ * reports.profit, absent (not null) without it.
+ */
+export const dashboardFigures = salesTotals
+  .pick({ orders: true, netSales: true, averageOrderValue: true, grossProfit: true, marginPercent: true })
+  .extend({ from: z.iso.date(), to: z.iso.date() });
+export type DashboardFigures = z.infer<typeof dashboardFigures>;
+
+/** A period and the one it is compared with, and each figure's change in % (2 decimals; null when it was 0 then). */
+export const dashboardComparison = z.object({
+  current: dashboardFigures,
+  previous: dashboardFigures,
+  change: z.record(z.string(), z.number().nullable()),
+});
+export type DashboardComparison = z.infer<typeof dashboardComparison>;
+
 /** Revenue (naira) and number of paid, fulfilled or delivered orders, archived ones left out. */
 const periodFigures = z.object({ revenue: z.number(), orders: z.number().int() });
 
@@ -90,5 +109,10 @@ export const adminStats = z.object({
       createdAt: z.iso.datetime(),
     }),
   ),
+  /**
+   * Today against the same weekday a week before, and the last 30 days (today and the 29
+   * before) against the 30 before those, by the sales report's definitions (money in kobo).
+   */
+  comparisons: z.object({ today: dashboardComparison, last30Days: dashboardComparison }),
 });
 export type AdminStats = z.infer<typeof adminStats>;

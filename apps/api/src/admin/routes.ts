@@ -18,10 +18,14 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'Sales for today, 7 and 30 days, a daily series, best sellers, low stock and the latest orders',
+      summary:
+        'Sales for today, 7 and 30 days, a daily series, best sellers, low stock and the latest orders; today vs the same weekday last week and the last 30 days vs the 30 before, by the sales report',
+      description:
+        "comparisons are GET /api/reports/sales's totals for those Lagos days (money in kobo): net sales, orders, average order value and, with reports.profit only, gross profit and margin % (absent without it, not null), each with its change in %.",
       response: { 200: adminStats, ...adminErrors },
     },
-    handler: async () => getAdminStats(app.db, (await getSettings(app.db)).lowStockThreshold),
+    handler: async (request) =>
+      getAdminStats(app.db, (await getSettings(app.db)).lowStockThreshold, { profit: request.can('reports.profit') }),
   });
 
   app.get('/api/admin/audit', {

@@ -5,12 +5,26 @@
  * totals are naira. Low stock is per variant, by the rule of GET /api/products?stock=low:
  * 1 to the shop's threshold (a setting) left, its product not paused. A sold-out variant is
  * out of stock, not low, so it never crowds the low ones out of the list.
+ *
+ * The comparisons (today against the same weekday a week before, the last 30 days against the
+ * 30 before) are the sales report's totals for those days (reports/sales.ts, issue 30), so the
+ * dashboard and the reports never disagree; profit is in them only for reports.profit.
  */
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { type AdminStats, DEFAULT_LOW_STOCK_THRESHOLD, koboToNaira, PAID_STATUSES, SHOP_TIME_ZONE } from '@shop/shared';
-import type { Db } from '../db/client.ts';
+import {
+  type AdminStats,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  type DashboardComparison,
+  type DashboardFigures,
+  koboToNaira,
+  PAID_STATUSES,
+  SHOP_TIME_ZONE,
+  type SalesTotals,
+} from '@shop/shared';
+import { type Db, rowsOf } from '../db/client.ts';
 import { orderLines, orders, products, productVariants } from '../db/schema/index.ts';
 import { addDays } from '../lib/lagos-days.ts';
+import { changes, type Period, salesTotalsFor } from '../reports/sales.ts';
 
 const DAYS = 30;
 const TOP_PRODUCTS = 5;
@@ -32,7 +46,40 @@ const sold = (daysAgo: number): SQL =>
     sql`${orders.createdAt} >= ${dayStart(daysAgo)}`,
   )!;
 
-export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD): Promise<AdminStats> {
+/** What the dashboard shows of a period's sales totals: gross profit and margin only when the totals have them. */
+function shown(period: Period, totals: SalesTotals): DashboardFigures {
+  const { orders, netSales, averageOrderValue, grossProfit, marginPercent } = totals;
+  return { ...period, orders, netSales, averageOrderValue, ...(grossProfit === undefined ? {} : { grossProfit, marginPercent }) };
+}
+
+async function comparison(db: Db, current: Period, previous: Period, profit: boolean): Promise<DashboardComparison> {
+  const [now, then] = await Promise.all([salesTotalsFor(db, current, profit), salesTotalsFor(db, previous, profit)]);
+  const figures = { current: shown(current, now), previous: shown(previous, then) };
+  const { from: _from, to: _to, ...compared } = figures.current;
+  return { ...figures, change: changes(compared, figures.previous) };
+}
+
+/** Today against the same weekday a week before; the last 30 days (today included) against the 30 before. */
+async function dashboardComparisons(db: Db, today: string, profit: boolean): Promise<AdminStats['comparisons']> {
+  const day = (n: number): Period => ({ from: addDays(today, n), to: addDays(today, n) });
+  const [todays, month] = await Promise.all([
+    comparison(db, day(0), day(-7), profit),
+    comparison(
+      db,
+      { from: addDays(today, 1 - DAYS), to: today },
+      { from: addDays(today, 1 - 2 * DAYS), to: addDays(today, -DAYS) },
+      profit,
+    ),
+  ]);
+  return { today: todays, last30Days: month };
+}
+
+/** `profit`: the comparisons carry gross profit and margin (the caller has reports.profit). */
+export async function getAdminStats(
+  db: Db,
+  lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD,
+  { profit = false }: { profit?: boolean } = {},
+): Promise<AdminStats> {
   const since = (daysAgo: number) => sql`${orders.createdAt} >= ${dayStart(daysAgo)}`;
   const kept = sql`${orders.total} - ${orders.amountRefunded}`;
   const revenue = (daysAgo: number) => sql`coalesce(sum(${kept}) filter (where ${since(daysAgo)}), 0)`.mapWith(Number);
@@ -40,10 +87,13 @@ export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOC
   const lineRevenue = sql`sum((${orderLines.unitPrice} - ${orderLines.unitDiscount}) * ${orderLines.quantity})`;
   const units = sql`sum(${orderLines.quantity})`;
 
-  const [[periods], perDay, top, low, recent] = await Promise.all([
+  // Today's date once, from the database's clock as every figure below, for the daily series and the comparisons.
+  const [{ today }] = (await rowsOf<{ today: string }>(db, sql`select to_char(${lagosToday}, 'YYYY-MM-DD') as today`)) as [
+    { today: string },
+  ];
+  const [[periods], perDay, top, low, recent, comparisons] = await Promise.all([
     db
       .select({
-        today: sql<string>`to_char(${lagosToday}, 'YYYY-MM-DD')`,
         todayRevenue: revenue(0),
         todayOrders: orderCount(0),
         weekRevenue: revenue(6),
@@ -113,9 +163,9 @@ export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOC
       .where(isNull(orders.archivedAt))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(RECENT_ORDERS),
+    dashboardComparisons(db, today, profit),
   ]);
 
-  const today = periods?.today ?? new Date().toISOString().slice(0, 10);
   const byDay = new Map(perDay.map((d) => [d.day, d]));
   const daily = Array.from({ length: DAYS }, (_, i) => {
     const date = addDays(today, i - (DAYS - 1));
@@ -146,5 +196,6 @@ export async function getAdminStats(db: Db, lowStockThreshold = DEFAULT_LOW_STOC
       status: o.status,
       createdAt: o.createdAt.toISOString(),
     })),
+    comparisons,
   };
 }

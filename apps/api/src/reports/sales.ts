@@ -327,6 +327,15 @@ export function changes<T extends object>(now: T, then: T): Record<string, numbe
   return out;
 }
 
+/**
+ * The report's totals for a period, over the sales `scope` lets in; the cost, fee and profit
+ * figures only with `profit`. The dashboard's comparisons are these too (admin/stats.ts).
+ */
+export async function salesTotalsFor(db: Db, period: Period, profit: boolean, scope?: SQL): Promise<SalesTotals> {
+  const [raw] = await rowsOf<RawRow>(db, salesStatement(period, 'total', scope));
+  return totalsOf(raw, profit);
+}
+
 /** The rows of a grouping, the totals and the comparison's, over the sales `scope` lets in. */
 export async function groupedSales(
   db: Db,
@@ -337,16 +346,14 @@ export async function groupedSales(
 ): Promise<Omit<SalesReport, 'groupBy'>> {
   const period = { from: query.from, to: query.to };
   const compared = query.compare ? comparisonPeriod(period, query.compare) : null;
-  const [rows, [totals], comparison] = await Promise.all([
+  const [rows, now, then] = await Promise.all([
     rowsOf<RawRow>(db, salesStatement(period, groupBy, scope)),
-    rowsOf<RawRow>(db, salesStatement(period, 'total', scope)),
-    compared ? rowsOf<RawRow>(db, salesStatement(compared, 'total', scope)) : Promise.resolve(null),
+    salesTotalsFor(db, period, profit, scope),
+    compared ? salesTotalsFor(db, compared, profit, scope) : Promise.resolve(null),
   ]);
   const out: SalesRow[] = rows.map((raw) => ({ key: raw.key, label: rowLabel(groupBy, raw), ...figures(raw, profit) }));
   if (GROUPINGS[groupBy].chronological) out.sort((a, b) => a.key.localeCompare(b.key));
   else out.sort((a, b) => b.netSales - a.netSales || a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
-  const now = totalsOf(totals, profit);
-  const then = comparison ? totalsOf(comparison[0], profit) : null;
   return {
     ...period,
     rows: out,

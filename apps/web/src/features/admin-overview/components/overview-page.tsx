@@ -1,4 +1,8 @@
-/** Overview: revenue and orders for today, 7 and 30 days (and what the 30 days were made of), the 30-day chart, top products, low stock and recent orders. */
+/**
+ * Overview: revenue and orders for today, 7 and 30 days (and what the 30 days were made of),
+ * today and the last 30 days compared by the sales report's definitions (sales-comparisons.tsx),
+ * the 30-day chart, top products, low stock and recent orders.
+ */
 import { Link } from 'react-router';
 import { dateTime } from '@/lib/dates.ts';
 import { variantLabel } from '@/lib/product.ts';
@@ -6,6 +10,7 @@ import { formatNairaAmount } from '@shop/shared/money';
 import { Badge, Card, ErrorNotice, PageHeader, Spinner } from '@/components/admin/ui.tsx';
 import { statsOptions } from '@/lib/api/stats.ts';
 import { RevenueChart } from './revenue-chart.tsx';
+import { SalesComparisons } from './sales-comparisons.tsx';
 import { useQuery } from '@tanstack/react-query';
 
 function Figure({ label, revenue, orders }: { label: string; revenue: number; orders: number }) {
@@ -41,6 +46,7 @@ export function OverviewPage() {
         <Figure label="Last 7 days" {...s.last7Days} />
         <Figure label="Last 30 days" {...s.last30Days} />
       </div>
+      <SalesComparisons comparisons={s.comparisons} />
       <Card className="mt-4">
         <h2 className="text-sm font-medium text-neutral-600">Last 30 days’ sales, made of</h2>
         <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
