@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta } from '../db/schema/index.ts';
-import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import {
+  bearer,
+  createAdmin,
+  createTestApp,
+  expectRefusedWithout,
+  registerShopper,
+  type TestContext,
+} from '../../test/helpers.ts';
 import { getSettings, SETTINGS_KEY, updateSettings } from './settings-service.ts';
 
 let ctx: TestContext;
@@ -103,6 +110,29 @@ describe('store settings', () => {
     const after = (await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json();
     expect(after).toMatchObject({ posOfflineStock: 'hold_for_review', posOfflineSaleLimit: 5_000_000 });
     await put({ posOfflineStock: 'allow_negative', posOfflineSaleLimit: 0 });
+  });
+
+  it('keeps the stock report’s reorder cover private, whole days from 1 to 365, changed only with settings.write', async () => {
+    const saved = await put({ reportsReorderDays: 30 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().reportsReorderDays).toBe(30);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json().reportsReorderDays).toBe(30);
+    expect(await read()).not.toHaveProperty('reportsReorderDays');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: shopper })).json()).not.toHaveProperty(
+      'reportsReorderDays',
+    );
+    for (const bad of [0, 366, 7.5, '14', null]) {
+      const res = await put({ reportsReorderDays: bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await put({ reportsReorderDays: 0 })).json().msg).toMatch(/days of cover must be at least 1/);
+    expect((await put({ reportsReorderDays: 365 })).json().reportsReorderDays).toBe(365);
+    // A role without settings.write (a Cashier, Fulfilment…) may not change it.
+    await expectRefusedWithout(ctx, 'settings.write', [
+      { method: 'PUT', url: '/api/settings', payload: { reportsReorderDays: 7 } },
+    ]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json().reportsReorderDays).toBe(365);
+    await put({ reportsReorderDays: 14 });
   });
 
   it('keeps both of two concurrent changes to different fields', async () => {

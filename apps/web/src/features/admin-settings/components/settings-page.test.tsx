@@ -29,7 +29,7 @@ function serve(
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('Store settings: invoices, bank transfer, online orders', () => {
+describe('Store settings: invoices, bank transfer, online orders, reports', () => {
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
@@ -147,6 +147,34 @@ describe('Store settings: invoices, bank transfer, online orders', () => {
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(await screen.findByText('The hold must be at most 336 hours (14 days)', { selector: 'p[id]' })).toBeTruthy();
     expect(screen.getByLabelText('Hold transfer orders for (hours)').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the reorder cover in days with its hint, refuses 0, 366 and nothing as the shared rule does, and saves a whole number of days', async () => {
+    const { saves } = serve();
+    await screen.findByLabelText('Store name');
+    const reports = screen.getByRole('group', { name: 'Reports' });
+    const days = within(reports).getByLabelText('Reorder when cover is below (days)') as HTMLInputElement;
+    expect(days.value).toBe('14');
+    expect(within(reports).getByText(/flags a size to reorder/)).toBeTruthy();
+
+    const submit = (value: string) => {
+      type('Reorder when cover is below (days)', value);
+      fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    };
+    for (const [value, message] of [
+      ['0', 'The days of cover must be at least 1'],
+      ['366', 'The days of cover must be at most 365'],
+      ['', 'Enter a number of days'],
+    ] as const) {
+      submit(value);
+      expect(await screen.findByText(message), value).toBeTruthy();
+      expect(days.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(saves()).toHaveLength(0);
+
+    submit('21');
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toEqual({ ...DEFAULT_STORE_SETTINGS, reportsReorderDays: 21 });
   });
 });
 

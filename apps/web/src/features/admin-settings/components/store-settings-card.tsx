@@ -2,8 +2,9 @@
  * The store's settings: name, phone, service hours, banner speed and the low-stock
  * threshold; what invoices print (address, VAT note); where bank transfers go and how long
  * a transfer order holds its goods; the per-order cap on units of one product; where the
- * shop's own alerts go; the WhatsApp number shoppers can write to; and what each payment
- * method costs the shop (payment-fees-fieldset.tsx). Checked with the
+ * shop's own alerts go; the WhatsApp number shoppers can write to; what each payment
+ * method costs the shop (payment-fees-fieldset.tsx); and the days of cover below which the
+ * stock report says to reorder. Checked with the
  * shared `storeSettings` before sending; the server's field errors land on their fields. The
  * bank account needs settings.payments, and a change of it the member's current password.
  */
@@ -29,7 +30,8 @@ type NumberField =
   | 'transferHoldHours'
   | 'maxUnitsPerProduct'
   | 'podConfirmHours'
-  | 'podMaxUnits';
+  | 'podMaxUnits'
+  | 'reportsReorderDays';
 
 /** An empty number box gives NaN: say what to enter, then apply the shared rule. */
 const typedNumber = <S extends z.ZodType<number, number>>(rule: S, message: string) => z.number({ error: message }).pipe(rule);
@@ -41,6 +43,7 @@ const settingsForm = storeSettings.extend({
   maxUnitsPerProduct: typedNumber(storeSettings.shape.maxUnitsPerProduct, 'Enter a number of units'),
   podConfirmHours: typedNumber(storeSettings.shape.podConfirmHours, 'Enter a number of hours'),
   podMaxUnits: typedNumber(storeSettings.shape.podMaxUnits, 'Enter a number of units'),
+  reportsReorderDays: typedNumber(storeSettings.shape.reportsReorderDays, 'Enter a number of days'),
 });
 
 const NUMBER_FIELDS: readonly NumberField[] = [
@@ -50,6 +53,7 @@ const NUMBER_FIELDS: readonly NumberField[] = [
   'maxUnitsPerProduct',
   'podConfirmHours',
   'podMaxUnits',
+  'reportsReorderDays',
 ];
 const isSetting = (path: string): path is keyof StoreSettings => path in storeSettings.shape;
 const BANK_FIELDS = ['bankName', 'bankAccountName', 'bankAccountNumber'] as const satisfies readonly (keyof StoreSettings)[];
@@ -260,6 +264,16 @@ export function StoreSettingsCard() {
           </fieldset>
 
           <PaymentFeesFieldset form={form} legendClass={legendClass} />
+
+          <fieldset className="border-t border-neutral-200 pt-4">
+            <legend className={legendClass}>Reports</legend>
+            {field(
+              'reportsReorderDays',
+              'Reorder when cover is below (days)',
+              { type: 'number', min: 1, max: 365, step: 1 },
+              'The stock report flags a size to reorder when what is on hand would last fewer days than this at the last 30 days’ sales.',
+            )}
+          </fieldset>
 
           <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
             {save.isPending ? 'Updating...' : 'Save Settings'}
