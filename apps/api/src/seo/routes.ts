@@ -4,11 +4,19 @@
  * answers (ETag, 304, compressed once); the sitemap is keyed on the catalogue and content
  * versions, so a product added or deleted is in, or out of, the next one served. A numbered
  * file past the last is a 404 from the count of files, made once per version.
+ *
+ * The catalogue feeds (/feeds/google.xml, /feeds/meta.csv; feeds.ts) too, keyed on the same
+ * versions (the shop's name is a setting), so a price or stock change is in the next fetch.
+ * With FEED_TOKEN set they answer only `?token=` it, and 404 otherwise, as if there were no
+ * feed: the token is checked before the cache and is not part of its key.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '@shop/shared';
 import { notFound } from '../lib/http-error.ts';
+import { sameSecret } from '../lib/local-request.ts';
+import { getSettings } from '../content/index.ts';
 import { robotsTxt } from './crawl-rules.ts';
+import { type FeedItem, feedItems, GOOGLE_FEED_TYPE, googleFeed, META_FEED_TYPE, metaFeed } from './feeds.ts';
 import { createSitemapService, SITEMAP_MAX_URLS, SITEMAP_TYPE } from './sitemap-service.ts';
 
 export interface SeoRoutesOptions {
@@ -48,6 +56,49 @@ const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { maxUrls = 
       type: SITEMAP_TYPE,
     })),
   );
+
+  /** The feeds' items, made once per catalogue and content version for both feeds. */
+  let made: { versions: string; items: Promise<{ items: FeedItem[]; shopName: string }> } | undefined;
+  function itemsAt(versions: ReadonlyMap<string, number>) {
+    const key = `${versions.get('catalog')}.${versions.get('content')}`;
+    if (made?.versions !== key) {
+      const items = (async () => {
+        const { storeName: shopName } = await getSettings(app.db);
+        const options = { publicUrl: app.config.publicUrl, shopName, shareUrl: (id: string) => app.images.shareUrl(id) };
+        return { items: await feedItems(app.db, options), shopName };
+      })();
+      made = { versions: key, items };
+      items.catch(() => {
+        if (made?.items === items) made = undefined;
+      });
+    }
+    return made.items;
+  }
+
+  /**
+   * A feed's route: with FEED_TOKEN set, a request without it, or with another (or two), finds
+   * no feed. Checked before the cache, whose key is the path alone.
+   */
+  function feedRoute(url: string, type: string, write: (made: Awaited<ReturnType<typeof itemsAt>>) => string) {
+    app.get(url, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+      const expected = app.config.feedToken;
+      const { token } = request.query as Record<string, unknown>;
+      if (expected !== undefined && (typeof token !== 'string' || !sameSecret(token, expected))) {
+        throw notFound(MESSAGES.notFound);
+      }
+      return app.readCache.serve(
+        request,
+        reply,
+        ['catalog', 'content'],
+        async (versions) => ({ text: write(await itemsAt(versions)), type }),
+        url,
+      );
+    });
+  }
+  feedRoute('/feeds/google.xml', GOOGLE_FEED_TYPE, ({ items, shopName }) =>
+    googleFeed(items, { publicUrl: app.config.publicUrl, shopName }),
+  );
+  feedRoute('/feeds/meta.csv', META_FEED_TYPE, ({ items }) => metaFeed(items));
 
   app.get<{ Params: { n: string } }>('/sitemap-:n.xml', { schema: { hide: true } }, (request, reply) =>
     app.readCache.serve(request, reply, ['catalog', 'content'], async (versions) => {
