@@ -22,6 +22,7 @@ import { closeMetricsListener, listenForMetrics, METRICS_HOST } from './metrics/
 import { prometheus } from './metrics/registry.ts';
 import { defaultWebDist } from './paths.ts';
 import { pruneCatalogueRemovals } from './pos/index.ts';
+import { sweepAppPriceDrops } from './wishlist/index.ts';
 import { findUserByEmail, upsertAdmin } from './users/index.ts';
 
 /**
@@ -129,10 +130,12 @@ export async function startServer(config: Config = loadConfig(), { prepared = fa
 
   // Pending orders hold stock for 30 minutes; give it back when they run out. Safe with
   // several processes: each order is cancelled by exactly one conditional UPDATE. The tills'
-  // catalogue forgets removals older than it keeps, likewise once each.
+  // catalogue forgets removals older than it keeps, likewise once each. Wishlisted products
+  // that became 10 % cheaper are told about (with consent, at most weekly), once per shopper.
   const sweeper = setInterval(() => {
     app.orders.expirePending().catch((error) => app.log.error({ err: error }, 'expiring pending orders failed'));
     pruneCatalogueRemovals(app.db).catch((error) => app.log.error({ err: error }, 'pruning catalogue removals failed'));
+    sweepAppPriceDrops(app).catch((error) => app.log.error({ err: error }, 'sweeping price drops failed'));
   }, 60_000);
   sweeper.unref();
 

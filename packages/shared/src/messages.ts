@@ -22,6 +22,7 @@ export const MESSAGE_TEMPLATES = [
   'shop-payment-problem',
   'shop-bank-account-changed',
   'back-in-stock',
+  'price-drop',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 

@@ -71,6 +71,20 @@ export interface MessageProps {
    * ISO, so an unsubscribe after it drops the message.
    */
   'back-in-stock': { title: string; size: string; color: string; productId: string; variantId: string; askedAt: string };
+  /**
+   * Marketing (issue 31): products on the shopper's wishlist that sell for 10 % or more below
+   * the price she saved them at (or the last alert quoted), in naira; at most one a week
+   * (wishlist/price-drop.ts).
+   */
+  'price-drop': { firstName: string; items: PriceDropItem[]; wishlistUrl: string };
+}
+
+/** A product of a price-drop alert: what it cost when saved (or last alerted) and now, naira. */
+export interface PriceDropItem {
+  productId: string;
+  title: string;
+  was: number;
+  now: number;
 }
 
 export type Props<T extends MessageTemplate> = MessageProps[T];
@@ -115,6 +129,10 @@ export const SUBJECTS: { [T in MessageTemplate]: (props: StoredProps[T], shop: P
   'shop-bank-account-changed': (p, shop) => `${shop.name}'s bank account for transfers was changed by ${p.changedBy}`,
   // The trigger of migration 0028 writes the same subject in SQL (marketing/alerts.test.ts compares them).
   'back-in-stock': (p) => `Back in stock: ${p.title}${variantLabel(p) ? ` (${variantLabel(p)})` : ''}`,
+  'price-drop': (p) =>
+    p.items.length === 1
+      ? `Price drop on your wishlist: ${p.items[0]!.title}`
+      : `Price drop on ${p.items.length} items on your wishlist`,
 };
 
 /** A variant's size and colour as a message names it: "12 / Red", "12", or '' for neither. */
@@ -129,6 +147,7 @@ export const variantLabel = ({ size, color }: { size: string; color: string }) =
  */
 export const MARKETING_TEMPLATES: Partial<Record<MessageTemplate, 'consent' | 'request'>> = {
   'back-in-stock': 'request',
+  'price-drop': 'consent',
 };
 
 /** Messages to the shop rather than a shopper. */

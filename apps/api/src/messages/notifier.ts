@@ -268,6 +268,20 @@ export function createNotifier({ publicUrl, secret }: { publicUrl: string; secre
         );
       }
     },
+
+    /**
+     * Marketing (issue 31): products on the shopper's wishlist cost 10 % or more less. The
+     * sweep (wishlist/price-drop.ts) checked her consent; the worker checks it again as it sends.
+     */
+    async priceDrop(tx: Q, alert: Omit<StoredProps['price-drop'], 'wishlistUrl'> & { to: string }) {
+      const settings = await getSettings(tx);
+      const { to, ...props } = alert;
+      await enqueue(
+        tx,
+        { template: 'price-drop', to, props: { ...props, wishlistUrl: `${base}/wishlist` } },
+        { name: settings.storeName },
+      );
+    },
   };
 }
 

@@ -316,6 +316,14 @@ export const DEMO_PROPS: MessageProps = {
     variantId: 'var-demo-42-m',
     askedAt: '2026-03-02T09:15:00.000Z',
   },
+  'price-drop': {
+    firstName: 'Adaeze',
+    items: [
+      { productId: 'prod-demo-42', title: 'Ankara Wrap Dress', was: 25_000, now: 19_500 },
+      { productId: 'prod-demo-7', title: 'Coral Bead Necklace', was: 12_000, now: 10_000 },
+    ],
+    wishlistUrl: `${url}/wishlist`,
+  },
 };
 
 export type DemoMessage = { [T in MessageTemplate]: { name: string; template: T; props: MessageProps[T] } }[MessageTemplate];

@@ -17,6 +17,7 @@ import { OrderRefunded } from './order-refunded.tsx';
 import { OrderShipped } from './order-shipped.tsx';
 import { PasswordChanged } from './password-changed.tsx';
 import { PasswordReset } from './password-reset.tsx';
+import { PriceDrop } from './price-drop.tsx';
 import { PaymentReceived } from './payment-received.tsx';
 import { ShopBankAccountChanged } from './shop-bank-account-changed.tsx';
 import { ShopLowStock } from './shop-low-stock.tsx';
@@ -45,6 +46,7 @@ export const TEMPLATES: { [T in MessageTemplate]: Component<T> } = {
   'shop-payment-problem': ShopPaymentProblem,
   'shop-bank-account-changed': ShopBankAccountChanged,
   'back-in-stock': BackInStock,
+  'price-drop': PriceDrop,
 };
 
 const columns = { uppercaseHeaderCells: false, maxColumnWidth: 60 };

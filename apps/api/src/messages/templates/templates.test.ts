@@ -291,6 +291,26 @@ describe('marketing', () => {
     expect(html).toContain(`href="${unsubscribeUrl}"`);
   });
 
+  it('price drop lists each product with its old and new price, links the wishlist, and can be unsubscribed from', async () => {
+    const props = DEMO_PROPS['price-drop'];
+    const unsubscribeUrl = `${DEMO_SHOP.url}/unsubscribe?token=abc.def`;
+    const { html } = await expectFacts(
+      'price-drop',
+      [
+        'Hi Adaeze,',
+        'Ankara Wrap Dress',
+        'Was ₦25,000.00',
+        '₦19,500.00',
+        'Coral Bead Necklace',
+        'See your wishlist',
+        'Unsubscribe',
+      ],
+      props,
+      { ...DEMO_SHOP, unsubscribeUrl },
+    );
+    expect(html).toContain(`href="${props.wishlistUrl}"`);
+  });
+
   it('has no unsubscribe line in a message that is not marketing', async () => {
     const { text } = await render('welcome');
     expect(text).not.toContain('Unsubscribe');
@@ -357,6 +377,7 @@ describe('user-typed text', () => {
       variantId: 'v',
       askedAt: '2026-03-02T09:15:00.000Z',
     },
+    'price-drop': { firstName: EVIL, items: [{ productId: 'p', title: EVIL, was: 20, now: 10 }], wishlistUrl: url },
   };
 
   it.each(MESSAGE_TEMPLATES)('is escaped in %s', async (template) => {
