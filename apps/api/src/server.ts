@@ -22,6 +22,7 @@ import { closeMetricsListener, listenForMetrics, METRICS_HOST } from './metrics/
 import { prometheus } from './metrics/registry.ts';
 import { defaultWebDist } from './paths.ts';
 import { pruneCatalogueRemovals } from './pos/index.ts';
+import { makeShareRenditions } from './seo/index.ts';
 import { sweepAppPriceDrops } from './wishlist/index.ts';
 import { findUserByEmail, upsertAdmin } from './users/index.ts';
 
@@ -127,6 +128,15 @@ export async function startServer(config: Config = loadConfig(), { prepared = fa
       : undefined;
   await app.listen({ host: config.host, port: config.port });
   if (!prepared) await printBanner(database, config, notes);
+
+  // Images stored before the sharing JPEG existed get theirs (issue 31), in the background and
+  // once per start: by this process, or by the cluster's first worker.
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    makeShareRenditions(app.db, app.images).then(
+      ({ made }) => made > 0 && app.log.info({ made }, 'sharing JPEGs made for older images'),
+      (error) => app.log.error({ err: error }, 'making the sharing JPEGs of older images failed'),
+    );
+  }
 
   // Pending orders hold stock for 30 minutes; give it back when they run out. Safe with
   // several processes: each order is cancelled by exactly one conditional UPDATE. The tills'

@@ -7,6 +7,8 @@
  * feeds write all the same; one product uploaded here has a real photo, whose JPEG is served.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { FEED_AGE_GROUPS, FEED_GENDERS } from '@shop/shared';
@@ -15,6 +17,7 @@ import { categories, products, productVariants } from '../src/db/schema/index.ts
 import { demoPictureKeys, seedCatalogue } from '../src/seed/catalogue.ts';
 import { CATEGORIES } from '../src/seed/catalogue-data.ts';
 import { FEED_FIELDS, type FeedItem } from '../src/seo/feeds.ts';
+import { makeShareRenditions } from '../src/seo/index.ts';
 import { type Client, clients, png } from './clients.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
@@ -266,5 +269,20 @@ describe('catalogue feeds with FEED_TOKEN', () => {
       const res = await guarded.app.inject({ method: 'GET', url: `${path}?token=${token}` });
       expect(res.statusCode, path).toBe(200);
     }
+  });
+});
+
+describe('the sharing JPEGs of older images (npm run images:share, and at start)', () => {
+  it('are made for images that have none, once', async () => {
+    const id = /([a-f0-9]{24})-640\.webp/.exec(
+      ((await anonymous.json('GET', `/api/products/${htmlProduct.id}`)).json() as { imageUrl: string }).imageUrl,
+    )![1]!;
+    const jpeg = path.join(ctx.app.config.dataDir, 'uploads', `${id}-1200.jpg`);
+    rmSync(jpeg);
+    const first = await makeShareRenditions(ctx.database.db, ctx.app.images);
+    expect(first.made).toBe(1);
+    expect(first.images).toBeGreaterThan(100);
+    expect(existsSync(jpeg)).toBe(true);
+    expect((await makeShareRenditions(ctx.database.db, ctx.app.images)).made).toBe(0);
   });
 });

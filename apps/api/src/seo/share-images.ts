@@ -1,0 +1,36 @@
+/**
+ * The one-off job that gives every image stored before the sharing JPEG existed (issue 31)
+ * its JPEG, made from its largest WebP: the images of products, categories, brands and posts.
+ * Idempotent (an image with its JPEG is left alone), so it runs at every start in the
+ * background (server.ts) and by hand as `npm run images:share`.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { brands, categories, posts, products } from '../db/schema/index.ts';
+import type { ImageService } from '../media/index.ts';
+
+/** Every image id the shop's rows name. */
+async function storedImageIds(db: Db): Promise<string[]> {
+  const lists = await Promise.all([
+    db.selectDistinct({ id: sql<string>`unnest(${products.images})` }).from(products),
+    db.select({ id: categories.image }).from(categories),
+    db.select({ id: brands.image }).from(brands),
+    db.select({ id: posts.image }).from(posts),
+  ]);
+  return [...new Set(lists.flat().flatMap((row) => (row.id ? [row.id] : [])))];
+}
+
+/** Makes the missing sharing JPEGs, a few at a time; how many it made and how many images it looked at. */
+export async function makeShareRenditions(db: Db, images: ImageService): Promise<{ made: number; images: number }> {
+  const ids = await storedImageIds(db);
+  let made = 0;
+  let next = 0;
+  // Two at a time: sharp uses the other cores' threads already, and requests go on meanwhile.
+  const worker = async () => {
+    while (next < ids.length) {
+      if (await images.ensureShareRendition(ids[next++]!)) made++;
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return { made, images: ids.length };
+}
