@@ -9,9 +9,6 @@ import { z } from 'zod';
 export const MARKETING_CONSENT_SOURCES = ['checkout', 'registration', 'account', 'alert'] as const;
 export type MarketingConsentSource = (typeof MARKETING_CONSENT_SOURCES)[number];
 
-/** The box, unticked until the shopper ticks it. */
-export const MARKETING_CONSENT_LABEL = "E-mail me about my cart and items I'm waiting for";
-
 /** Open alerts one address may have at once. */
 export const MAX_OPEN_STOCK_ALERTS = 20;
 

@@ -16,7 +16,8 @@ import { COUNTRY, refusalMessage } from './delivery-details.ts';
 export type CheckoutQuote = ReturnType<typeof useCheckoutQuote>;
 export type CouponState = CheckoutQuote['coupon'];
 
-export function useCheckoutQuote(lines: CheckoutLineInput[], state: string) {
+/** `marketingConsent`: the step's box, ticked; the quote records the consent (issue 31). */
+export function useCheckoutQuote(lines: CheckoutLineInput[], state: string, marketingConsent = false) {
   const client = useQueryClient();
   const [methodId, setMethodId] = useState<string>();
   const [couponText, setCouponText] = useState('');
@@ -30,6 +31,7 @@ export function useCheckoutQuote(lines: CheckoutLineInput[], state: string) {
     country: COUNTRY,
     deliveryMethodId: methodId,
     couponCode: code,
+    ...(marketingConsent && { marketingConsent }),
   });
   const zones = useQuery(deliveryZonesOptions);
   const query = useQuery({ ...quoteOptions(quoteBody()), enabled: Boolean(state), placeholderData: keepPreviousData });

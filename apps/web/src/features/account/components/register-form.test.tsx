@@ -1,7 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/harness.tsx';
+import { MARKETING_CONSENT_LABEL } from '@/components/marketing-consent-box.tsx';
+import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 function renderForm() {
@@ -30,6 +31,23 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Both passwords must match!')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('has the marketing box unticked, and sends marketingConsent as ticked (issue 31)', async () => {
+    const api = mockFetch(() => ({ status: 409, body: { msg: 'An account with this email already exists' } }));
+    const user = userEvent.setup();
+    renderForm();
+    const box = screen.getByRole('checkbox', { name: MARKETING_CONSENT_LABEL }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await fillValid(user);
+    await user.type(screen.getByLabelText('Confirm password'), 'a-long-password');
+    await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
+    await screen.findByRole('alert');
+    expect(api.last('/api/auth/register')?.body).toMatchObject({ email: 'chioma@example.com', marketingConsent: false });
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
+    await vi.waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(api.last('/api/auth/register')?.body).toMatchObject({ marketingConsent: true });
   });
 
   it('shows the server’s message when it refuses', async () => {

@@ -6,6 +6,7 @@ import { notify } from '@/lib/notify.tsx';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ConfirmPasswordField } from '@/components/confirm-password-field.tsx';
+import { MarketingConsentBox } from '@/components/marketing-consent-box.tsx';
 import { FormField, type TextFieldSpec, TextFields } from '@/components/form-field.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { inputClass, primaryButton } from '@/components/ui-classes.ts';
@@ -50,7 +51,8 @@ export function RegisterForm() {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
-    defaultValues: { country: 'Nigeria' },
+    // The marketing box starts unticked (issue 31).
+    defaultValues: { country: 'Nigeria', marketingConsent: false },
   });
   const { errors } = form.formState;
   const password = form.watch('password') ?? '';
@@ -107,6 +109,7 @@ export function RegisterForm() {
           mismatch={mismatch}
           {...form.register('confirmPassword')}
         />
+        <MarketingConsentBox id={`${id}-marketingConsent`} className="sm:col-span-2" {...form.register('marketingConsent')} />
         {serverMessage && (
           <p role="alert" className="text-sm font-medium text-sale sm:col-span-2">
             {serverMessage}

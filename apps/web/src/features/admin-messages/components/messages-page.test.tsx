@@ -113,7 +113,7 @@ describe('Messages (back office)', () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All', 'Queued', 'Sending', 'Sent', 'Failed']);
+    ).toEqual(['All', 'Queued', 'Sending', 'Sent', 'Failed', 'Dropped']);
     fireEvent.change(status, { target: { value: 'failed' } });
     await waitFor(() => expect(lastQuery(api)).toEqual({ status: 'failed', limit: '10', offset: '0' }));
 

@@ -472,6 +472,27 @@ describe('Product details (admin)', () => {
     expect(api.requests.some((r) => r.method === 'DELETE')).toBe(true);
   });
 
+  it('shows per variant how many back-in-stock alerts wait (issue 31)', async () => {
+    const twoSizes = {
+      ...product,
+      variants: [product.variants[0]!, { ...product.variants[0]!, id: 'v2', sku: 'AS-M-INDIGO', size: 'medium', counter: 0 }],
+    };
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/products/p1') return { body: twoSizes };
+      if (url.pathname === '/api/admin/products/p1/stock-alerts') return { body: { waiting: { v2: 3 } } };
+    });
+    renderWithProviders(<ProductViewPage id="p1" />, { path: '/viewproduct/:id', url: '/viewproduct/p1' });
+    const table = (await screen.findByRole('heading', { name: 'Stock by size and colour' })).parentElement!;
+    expect(within(table).getByRole('columnheader', { name: 'Waiting alerts' })).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByTestId('waiting-alerts')
+          .map((cell) => cell.textContent),
+      ).toEqual(['0', '3']),
+    );
+  });
+
   it('shows "Failed to load product details" with Return to Products', async () => {
     mockFetch(() => ({ status: 404, body: { msg: 'Product not found' } }));
     const { router } = renderWithProviders(<ProductViewPage id="zz" />, { path: '/viewproduct/:id', url: '/viewproduct/zz' });

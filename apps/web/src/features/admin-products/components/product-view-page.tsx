@@ -1,7 +1,8 @@
 /**
- * Product details, admin (/viewproduct/{id}): the main fields and first image, an
- * Additional Details list ('N/A' when empty), its history (who changed what, when), Edit,
- * and Delete after the spec's question → /producttable. A failed load shows the spec's
+ * Product details, admin (/viewproduct/{id}): the main fields and first image, the stock
+ * of each size and colour with its waiting back-in-stock alerts (issue 31), an Additional
+ * Details list ('N/A' when empty), its history (who changed what, when), Edit, and Delete
+ * after the spec's question → /producttable. A failed load shows the spec's
  * message with Return to Products.
  */
 import type { Product } from '@shop/shared/catalog';
@@ -17,6 +18,7 @@ import { buttonClass, Card, PageHeader, Spinner } from '@/components/admin/ui.ts
 import { deleteProductMutation } from '@/lib/api/product-admin.ts';
 import { productHistoryOptions } from '@/lib/api/history.ts';
 import { productOptions } from '@/lib/api/products.ts';
+import { waitingAlertsOptions } from '@/lib/api/marketing.ts';
 import { StockCell } from './stock-cell.tsx';
 import { settingsOptions } from '@/lib/api/settings.ts';
 import { useCan } from '@/lib/back-office-access.ts';
@@ -56,6 +58,8 @@ export function ProductViewPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const product = useQuery(productOptions(id));
   const history = useQuery(productHistoryOptions(id));
+  // Back-in-stock alerts waiting per variant (issue 31): who will be e-mailed when it is restocked.
+  const waiting = useQuery(waitingAlertsOptions(id)).data?.waiting;
   const remove = useMutation(deleteProductMutation);
   const threshold = useQuery(settingsOptions).data?.lowStockThreshold;
   const { confirm, dialog } = useConfirm();
@@ -160,6 +164,9 @@ export function ProductViewPage({ id }: { id: string }) {
                     <th scope="col" className="py-2 pl-4 font-medium">
                       Stock
                     </th>
+                    <th scope="col" className="py-2 pl-4 text-right font-medium">
+                      Waiting alerts
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-neutral-100">
@@ -172,6 +179,9 @@ export function ProductViewPage({ id }: { id: string }) {
                       <td className="py-2 text-right">{formatNairaAmount(v.salePrice)}</td>
                       <td className="py-2 pl-4">
                         <StockCell product={v} threshold={threshold} />
+                      </td>
+                      <td className="py-2 pl-4 text-right tabular-nums" data-testid="waiting-alerts">
+                        {waiting ? (waiting[v.id] ?? 0) : '–'}
                       </td>
                     </tr>
                   ))}

@@ -5,7 +5,7 @@ interface ChoiceGroupProps {
   /** '' while nothing is chosen. */
   value: string;
   onChange(value: string): void;
-  /** Options that cannot be bought (sold out): crossed out, and not chosen. */
+  /** Options that cannot be bought (sold out): crossed out; still chosen, to ask to be told when back (issue 31). */
   unavailable?: readonly string[];
   /** Why the group needs attention ("Please choose a size"). */
   error?: string;
@@ -28,7 +28,9 @@ export function ChoiceGroup({ legend, name, options, value, onChange, unavailabl
             <label
               key={option}
               className={`relative border px-4 py-2 text-sm capitalize transition-colors has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
-                soldOut ? 'cursor-not-allowed border-line text-muted line-through' : 'cursor-pointer border-line hover:border-ink'
+                soldOut
+                  ? 'cursor-pointer border-line text-muted line-through hover:border-ink'
+                  : 'cursor-pointer border-line hover:border-ink'
               } ${error ? 'border-sale' : ''}`}
             >
               <input
@@ -36,7 +38,6 @@ export function ChoiceGroup({ legend, name, options, value, onChange, unavailabl
                 name={name}
                 value={option}
                 checked={value === option}
-                disabled={soldOut}
                 onChange={() => onChange(option)}
                 // Over the whole button, invisible: the radio itself takes the click and the focus.
                 className="absolute inset-0 m-0 size-full cursor-[inherit] appearance-none opacity-0"

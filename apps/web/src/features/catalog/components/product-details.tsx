@@ -27,6 +27,7 @@ import { settingsOptions } from '@/lib/api/settings.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { SimilarProducts } from './similar-products.tsx';
+import { StockAlertForm } from './stock-alert-form.tsx';
 import { WishlistHeart } from '@/components/wishlist-heart.tsx';
 import { useQuery } from '@tanstack/react-query';
 
@@ -209,6 +210,8 @@ function ProductBody({ product }: { product: ProductDetail }) {
             Add to Cart
           </button>
         </div>
+        {/* A sold-out size and colour (not a paused product's): "Tell me when it is back" (issue 31). */}
+        {variant && variant.counter <= 0 && <StockAlertForm key={variant.id} variant={variant} />}
         <WhatsAppLink
           number={settings?.whatsappNumber}
           text={enquiry(shopName, product.title, choice, pageUrl)}

@@ -251,6 +251,21 @@ describe('the "Delivery and payment" step', () => {
     expect(useCheckoutUi.getState().details).toBeNull();
   });
 
+  it('has the marketing box unticked; ticked, the quote and the order carry marketingConsent (issue 31)', async () => {
+    const outcome = openStep();
+    const box = (await screen.findByRole('checkbox', {
+      name: "E-mail me about my cart and items I'm waiting for",
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await screen.findByRole('button', { name: 'Pay ₦14,500.00' });
+    expect(quotes.every((body) => body.marketingConsent === undefined)).toBe(true);
+    await userEvent.click(box);
+    await vi.waitFor(() => expect(quotes.at(-1)).toMatchObject({ marketingConsent: true }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay ₦14,500.00' }));
+    await expect(outcome).resolves.toMatchObject({ order });
+    expect(checkouts).toEqual([expect.objectContaining({ marketingConsent: true })]);
+  });
+
   it('asks for what a delivery needs before paying, and shows the server’s refusal without closing', async () => {
     useSession.setState({ status: 'signed-in', user: { ...user, phone: '', address: '' } });
     const outcome = vi.fn();

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatNairaAmount } from '@shop/shared/money';
 import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog } from '@/components/dialog.tsx';
+import { MarketingConsentBox } from '@/components/marketing-consent-box.tsx';
 import { primaryButton } from '@/components/ui-classes.ts';
 import { createCheckoutMutation } from '@/lib/api/checkout.ts';
 import { useSession } from '@/lib/session-store.ts';
@@ -58,7 +59,9 @@ function DeliveryStep({ lines, settle }: { lines: CheckoutLineInput[]; settle(re
   });
   const state = form.watch('state');
   const book = useAddressBook(form, user);
-  const pricing = useCheckoutQuote(lines, state);
+  // Unticked until the shopper ticks it (issue 31); sent with the quote and the order.
+  const [marketingConsent, setMarketingConsent] = useState(false);
+  const pricing = useCheckoutQuote(lines, state, marketingConsent);
   const create = useMutation(createCheckoutMutation);
   const { data: q, current, undeliverable, paymentMethod } = pricing;
 
@@ -86,6 +89,7 @@ function DeliveryStep({ lines, settle }: { lines: CheckoutLineInput[]; settle(re
         deliveryMethodId: current.deliveryMethod?.id,
         couponCode: pricing.coupon.code,
         paymentMethod,
+        ...(marketingConsent && { marketingConsent }),
       },
       {
         onSuccess: (order) => {
@@ -154,6 +158,12 @@ function DeliveryStep({ lines, settle }: { lines: CheckoutLineInput[]; settle(re
               pricing.choosePayment(method);
               create.reset();
             }}
+          />
+          <MarketingConsentBox
+            id={`${id}-marketing-consent`}
+            checked={marketingConsent}
+            disabled={create.isPending}
+            onChange={(event) => setMarketingConsent(event.target.checked)}
           />
         </div>
 
