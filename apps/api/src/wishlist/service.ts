@@ -6,7 +6,7 @@
  * cannot take it past the maximum.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   isUuid,
   MAX_WISHLIST_ITEMS,
@@ -50,31 +50,46 @@ async function holdList(tx: Tx, userId: string): Promise<{ shareToken: string }>
 
 /**
  * Saves the products that exist (ids that name none are skipped) and are not on the list yet,
- * with their selling price now (the lowest sale price of their variants), up to the maximum.
- * What each id became: 'added', 'kept' (it was there already) or 'unknown'.
+ * with their selling price now (the lowest sale price of their variants). Past the maximum, a
+ * single product is refused; a merge (`fill`) saves what fits, first ids first. Given newest
+ * first, they keep that order (each a millisecond older than the one before). What each id
+ * became: 'added', 'kept' (it was there already) or 'unknown' (or not saved for want of room).
  */
-async function save(tx: Tx, userId: string, productIds: readonly string[]) {
+async function save(tx: Tx, userId: string, productIds: readonly string[], { fill = false } = {}) {
   await holdList(tx, userId);
   const ids = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))];
-  const found =
-    ids.length === 0
+  const prices = new Map(
+    (ids.length === 0
       ? []
-      : await tx.select({ id: products.id, price: products.minSalePrice }).from(products).where(inArray(products.id, ids));
+      : await tx.select({ id: products.id, price: products.minSalePrice }).from(products).where(inArray(products.id, ids))
+    ).map((p) => [p.id, p.price]),
+  );
   const onList = new Set(
     (await tx.select({ id: wishlistItems.productId }).from(wishlistItems).where(eq(wishlistItems.userId, userId))).map(
       (r) => r.id,
     ),
   );
-  const fresh = found.filter((p) => !onList.has(p.id));
-  if (onList.size + fresh.length > MAX_WISHLIST_ITEMS) throw conflict(WISHLIST_MESSAGES.full);
+  const room = MAX_WISHLIST_ITEMS - onList.size;
+  let fresh = ids.filter((id) => prices.has(id) && !onList.has(id));
+  if (fresh.length > room) {
+    if (!fill) throw conflict(WISHLIST_MESSAGES.full);
+    fresh = fresh.slice(0, Math.max(room, 0));
+  }
   if (fresh.length > 0) {
     await tx
       .insert(wishlistItems)
-      .values(fresh.map((p) => ({ userId, productId: p.id, addedPrice: p.price })))
+      .values(
+        fresh.map((id, i) => ({
+          userId,
+          productId: id,
+          addedPrice: prices.get(id)!,
+          addedAt: sql`now() - ${i} * interval '1 millisecond'`,
+        })),
+      )
       .onConflictDoNothing();
   }
-  const known = new Set(found.map((p) => p.id));
-  return (id: string) => (!known.has(id) ? 'unknown' : onList.has(id) ? 'kept' : 'added');
+  const added = new Set(fresh);
+  return (id: string) => (added.has(id) ? 'added' : onList.has(id) ? 'kept' : 'unknown');
 }
 
 /**
@@ -98,10 +113,13 @@ export async function addToWishlist(
   });
 }
 
-/** A guest's device list joins the account's on sign-in: the products that exist are added; the whole list comes back. */
+/**
+ * A guest's device list (newest first) joins the account's on sign-in: the products that exist
+ * are added, as many as fit; the whole list comes back.
+ */
 export async function mergeWishlist(db: Db, userId: string, productIds: readonly string[]): Promise<WishlistItemView[]> {
   return db.transaction(async (tx) => {
-    await save(tx, userId, productIds);
+    await save(tx, userId, productIds, { fill: true });
     return listWishlist(tx, userId);
   });
 }

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_WISHLIST_ITEMS } from '@shop/shared';
+import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from '@shop/shared';
 import { wishlistItems } from '../db/schema/index.ts';
 import { client } from '../../test/clients.ts';
 import { insertProduct } from '../../test/fixtures.ts';
@@ -97,16 +97,29 @@ describe('POST /api/account/wishlist/merge', () => {
       productIds: [guestOnly, saved, MISSING, 'gone', guestOnly],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(
-      res
-        .json()
-        .map((i: { productId: string }) => i.productId)
-        .sort(),
-    ).toEqual([saved, guestOnly].sort());
+    expect(res.json().map((i: { productId: string }) => i.productId)).toEqual([guestOnly, saved]);
     // Merging the same device list again (a second sign-in) changes nothing.
     const again = (await api.json('POST', '/api/account/wishlist/merge', { productIds: [guestOnly, saved] })).json();
     expect(again).toEqual(res.json());
     expect((await api.json('POST', '/api/account/wishlist/merge', { productIds: [] })).json()).toEqual(res.json());
+  });
+  it('keeps the device order, and saves what fits when the list is nearly full', async () => {
+    const { api } = await shopper();
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_WISHLIST_ITEMS + 1; i++) ids.push(await product());
+    const [newest, older, ...rest] = ids as [string, string, ...string[]];
+    await api.json('POST', '/api/account/wishlist/merge', { productIds: rest.slice(0, 2) });
+    const list = (await api.json('POST', '/api/account/wishlist/merge', { productIds: rest })).json();
+    // The device's order (newest first) is kept: its new products come before what was on the list.
+    expect(list.slice(0, 2).map((i: { productId: string }) => i.productId)).toEqual(rest.slice(2, 4));
+    expect(list).toHaveLength(MAX_WISHLIST_ITEMS - 1);
+    // One place left: the first of the device's list takes it, the other is left out.
+    const full = (await api.json('POST', '/api/account/wishlist/merge', { productIds: [newest, older] })).json();
+    expect(full).toHaveLength(MAX_WISHLIST_ITEMS);
+    expect(full[0].productId).toBe(newest);
+    // A single product past the maximum is refused.
+    const refused = await api.json('POST', '/api/account/wishlist', { productId: older });
+    expect([refused.statusCode, refused.json().msg]).toEqual([409, WISHLIST_MESSAGES.full]);
   });
 });
 
