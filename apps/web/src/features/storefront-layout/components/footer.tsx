@@ -56,6 +56,11 @@ export default function Footer() {
               </Link>
             </li>
             <li>
+              <Link to="/account" className="hover:underline">
+                My account
+              </Link>
+            </li>
+            <li>
               <Link to="/wishlist" className="hover:underline">
                 My wishlist
               </Link>

@@ -41,6 +41,11 @@ export default function MobileMenu({ id, user, onSignIn, onSignOut, onClose }: M
               </NavLink>
             </li>
             <li>
+              <NavLink to="/account" className={itemClass}>
+                My account
+              </NavLink>
+            </li>
+            <li>
               <button
                 type="button"
                 className={itemClass}
