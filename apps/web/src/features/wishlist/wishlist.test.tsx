@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '@/components/product-card.tsx';
 import { useSession } from '@/lib/session-store.ts';
+import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { ShopActionsContext } from '@/lib/shop-actions.ts';
 import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
 import { makeProduct } from '@/test/products.ts';
@@ -143,8 +144,11 @@ describe('the /wishlist page', () => {
     renderWithProviders(<WishlistPage />, { path: '/wishlist' });
     expect(await screen.findByRole('link', { name: 'Product 5' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Product 1' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByText('Share your wishlist')).toBeNull();
+    // Signing in from here keeps her on the page (the panel is asked for and waited on).
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(useSignInRequest.getState()).toMatchObject({ open: true, waiting: expect.any(Function) });
+    useSignInRequest.getState().settle(false);
   });
 
   it('says when the list is empty', async () => {

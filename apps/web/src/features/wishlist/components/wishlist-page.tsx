@@ -100,7 +100,11 @@ export function WishlistPage() {
       {!signedIn && status !== 'restoring' && (
         <p className="mt-3 text-sm text-muted">
           Saved on this device.{' '}
-          <button type="button" className="font-semibold underline underline-offset-4" onClick={useSignInRequest.getState().show}>
+          <button
+            type="button"
+            className="font-semibold underline underline-offset-4"
+            onClick={() => void useSignInRequest.getState().request()}
+          >
             Sign in
           </button>{' '}
           to keep your wishlist on every device and share it.
