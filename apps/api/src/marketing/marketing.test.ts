@@ -221,6 +221,29 @@ describe('back-in-stock alerts', () => {
     expect(mailsTo(viaCancel)).toHaveLength(1);
   });
 
+  it('fires on a catalogue import, and on an unpaid order that expired', async () => {
+    const { product, twelve, fourteen } = await soldOut();
+    const viaImport = guestEmail();
+    await askAlert({ variantId: twelve.id, email: viaImport });
+    const csv = ['sku,stock,stock_version', `${twelve.sku},4,${twelve.stockVersion}`].join('\n');
+    const imported = await admin.form('POST', '/api/products/import', [
+      ['file', { file: Buffer.from(csv), name: 'catalogue.csv', type: 'text/csv' }],
+    ]);
+    expect(imported.json(), imported.body).toMatchObject({ updated: 1, applied: true });
+    await send();
+    expect(mailsTo(viaImport)).toHaveLength(1);
+
+    await setStock(fourteen.id, 1);
+    const buyer = client(ctx.app, (await registerShopper(ctx.app)).accessToken);
+    const lines = [{ productId: product.id, size: 'medium', color: 'Indigo', quantity: 1 }];
+    expect((await buyer.json('POST', '/api/checkout', { lines })).statusCode).toBe(201);
+    const viaExpiry = guestEmail();
+    await askAlert({ variantId: fourteen.id, email: viaExpiry });
+    expect(await ctx.app.orders.expirePending(new Date(Date.now() + 30 * 24 * 3_600_000))).toBeGreaterThan(0);
+    await send();
+    expect(mailsTo(viaExpiry)).toHaveLength(1);
+  });
+
   it("uses a signed-in shopper's own address, and the form's box adds consent to the rest (source alert)", async () => {
     const { twelve } = await soldOut();
     const shopper = await registerShopper(ctx.app);
