@@ -194,6 +194,11 @@ describe('catalogue feeds', () => {
       // No brand: the shop's name, as Google requires one.
       brand: 'Adire',
     });
+    // The product page's og:image is the same JPEG, with its size.
+    const detail = (await anonymous.json('GET', `/api/products/${htmlProduct.id}`)).json();
+    expect(detail.shareImages).toEqual({
+      [detail.imageUrl]: { url: new URL(items[0]!.image_link!).pathname, width: 1200, height: 1500 },
+    });
     const image = await anonymous.json('GET', new URL(items[0]!.image_link!).pathname);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');

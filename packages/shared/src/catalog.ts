@@ -409,7 +409,18 @@ export type Product = z.infer<typeof productResponse>;
 export const productListResponse = z.array(productResponse);
 
 /** GET /api/products/{id}: the product with its variants (what is on sale, in order). */
-export const productDetailResponse = productResponse.extend({ variants: z.array(variantView) });
+/** An image's JPEG for sharing (1200 px wide, at most 300 KB) and its size: what og:image shows. */
+export const shareImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export type ShareImage = z.infer<typeof shareImage>;
+
+export const productDetailResponse = productResponse.extend({
+  variants: z.array(variantView),
+  /**
+   * The sharing JPEG of each of the product's images that has one, by the image's URL in
+   * `imageUrls` (and the variants' `imageUrls`): og:image and its size on the product page.
+   */
+  shareImages: z.record(z.string(), shareImage).optional(),
+});
 export type ProductDetail = z.infer<typeof productDetailResponse>;
 
 /** A write that answers with a message only (deletes). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postPath, productPath } from './paths.ts';
+import { postPath, productPath, productVariantPath } from './paths.ts';
 import { storefrontPageFor } from './storefront-pages.ts';
 
 describe('product and post paths', () => {
@@ -11,5 +11,6 @@ describe('product and post paths', () => {
     expect(storefrontPageFor(postPath(id))?.path).toBe('blogdetails/:id');
     expect(productPath('a/b c')).toBe('/productdetails/a%2Fb%20c');
     expect(storefrontPageFor(postPath('a/b'))?.path).toBe('blogdetails/:id');
+    expect(productVariantPath(id, 'v 1')).toBe(`/productdetails/${id}?variant=v%201`);
   });
 });

@@ -6,4 +6,12 @@
  */
 export const productPath = (id: string): string => `/productdetails/${encodeURIComponent(id)}`;
 
+/**
+ * A product's page with one of its variants chosen (its size and colour preselected): what the
+ * catalogue feeds link to and what the page's share links send once a variant is chosen. Its
+ * canonical URL stays productPath.
+ */
+export const productVariantPath = (id: string, variantId: string): string =>
+  `${productPath(id)}?variant=${encodeURIComponent(variantId)}`;
+
 export const postPath = (id: string): string => `/blogdetails/${encodeURIComponent(id)}`;

@@ -8,6 +8,8 @@ describe('storefrontPageUrl', () => {
     expect(storefrontPageUrl('/search?title=aso%20oke')).toBe('/search?title=aso+oke');
     expect(storefrontPageUrl('/search?title=aso+oke#top')).toBe('/search?title=aso+oke');
     expect(storefrontPageUrl('/brand?brand=Zaron%20%26%20Co')).toBe('/brand?brand=Zaron+%26+Co');
+    // The product page's chosen variant (issue 31): a catalogue feed's or a shared link.
+    expect(storefrontPageUrl('/productdetails/abc?utm_source=ig&variant=v1&sort=title')).toBe('/productdetails/abc?variant=v1');
   });
 
   it('drops every other parameter, and the page’s parameters on pages that read none', () => {

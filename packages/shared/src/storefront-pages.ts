@@ -44,6 +44,9 @@ export const LISTING_QUERY_PARAMS = [
   'page',
 ] as const;
 
+/** What the product page reads from its URL: the variant to show chosen (its id). */
+export const PRODUCT_QUERY_PARAMS = ['variant'] as const;
+
 const page = <const P extends string>(
   path: P,
   file: string,
@@ -71,7 +74,8 @@ export type ListingPath = (typeof LISTING_PAGE_PATHS)[number];
 /** In the router's order. */
 export const STOREFRONT_PAGES = [
   page('', 'home.tsx', true),
-  page('productdetails/:id', 'product-details.tsx', true),
+  // `variant`: the size and colour chosen (a shared or catalogue feed link, issue 31).
+  page('productdetails/:id', 'product-details.tsx', true, 'default', PRODUCT_QUERY_PARAMS),
   page('cart', 'cart.tsx', false),
   page('register', 'register.tsx', false),
   page('forgot-password', 'forgot-password.tsx', false),

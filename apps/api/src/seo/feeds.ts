@@ -22,7 +22,7 @@
  * newest products first. Built whole per catalogue version by the read cache (seo/routes.ts):
  * a few megabytes for thousands of variants.
  */
-import { productPath } from '@shop/shared/paths';
+import { productVariantPath } from '@shop/shared/paths';
 import { koboToNairaText, salePrice } from '@shop/shared';
 import { and, asc, desc, eq, isNull, not } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -143,7 +143,7 @@ export async function feedItems(db: Db, options: FeedOptions): Promise<FeedItem[
       condition: 'new',
       price: money(price),
       sale_price: sale < price ? money(sale) : undefined,
-      link: `${options.publicUrl}${productPath(row.productId)}?variant=${encodeURIComponent(row.variantId)}`,
+      link: `${options.publicUrl}${productVariantPath(row.productId, row.variantId)}`,
       image_link: absolute(options.shareUrl(image)),
       brand: cut(plainText(row.brand) || options.shopName, TITLE_MAX),
       color: plainText(row.color) || undefined,

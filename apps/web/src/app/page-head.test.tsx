@@ -179,6 +179,61 @@ describe('the product page’s head', () => {
   });
 });
 
+describe('the product page with a variant chosen (?variant=, the link of a catalogue feed or a share)', () => {
+  const colours: ProductDetail = {
+    ...dress,
+    price: 15000,
+    priceFrom: 12000,
+    priceTo: 15000,
+    imageUrls: ['/uploads/indigo-640.webp', '/uploads/rust-640.webp'],
+    imageUrl: '/uploads/indigo-640.webp',
+    variants: [
+      { ...dress.variants[0]!, imageUrls: ['/uploads/indigo-640.webp'] },
+      {
+        ...dress.variants[0]!,
+        id: 'v2',
+        sku: 'LL-WRAP-2',
+        color: 'Rust',
+        price: 15000,
+        discount: 3000,
+        salePrice: 12000,
+        imageUrls: ['/uploads/rust-640.webp'],
+      },
+    ],
+    shareImages: {
+      '/uploads/indigo-640.webp': { url: '/uploads/indigo-1200.jpg', width: 1200, height: 1500 },
+      '/uploads/rust-640.webp': { url: 'https://cdn.adire.ng/rust-1200.jpg', width: 1200, height: 1600 },
+    },
+  };
+
+  it('shares that variant’s colour photo as a JPEG with its size, and its price; the canonical link stays the product’s', async () => {
+    const client = testQueryClient();
+    client.setQueryData(productKeys.detail('p1'), colours);
+    client.setQueryData(reviewKeys.product('p1'), { items: reviews, total: 1 });
+    client.setQueryData(settingsKeys.all, DEFAULT_STORE_SETTINGS);
+    const html = renderToString(page(client, <ProductDetailsPage />, '/productdetails/:id', '/productdetails/p1?variant=v2'));
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/productdetails/p1"/>`);
+    expect(html).toContain('<meta property="og:url" content="https://adire.ng/productdetails/p1"/>');
+    expect(html).toContain('<meta property="og:image" content="https://cdn.adire.ng/rust-1200.jpg"/>');
+    expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="1600"/>');
+    expect(html).toContain('<meta property="product:price:amount" content="12000.00"/>');
+    expect(html).toContain('— ₦12,000.00"/>');
+    // The size and colour are chosen on the page the server sends.
+    expect(html).toMatch(/<input[^>]*value="Rust"[^>]*checked=""|<input[^>]*checked=""[^>]*value="Rust"/);
+
+    cleanup();
+    render(page(client, <ProductDetailsPage />, '/productdetails/:id', '/productdetails/p1'));
+    await waitFor(() =>
+      expect(head().og).toMatchObject({
+        'og:image': `${ORIGIN}/uploads/indigo-1200.jpg`,
+        'og:image:width': '1200',
+        'og:image:height': '1500',
+        'product:price:amount': '12000.00',
+      }),
+    );
+  });
+});
+
 describe('a shopper’s own pages', () => {
   it('keep the cart out of search results', async () => {
     render(page(testQueryClient(), <CartPage />, '/cart', '/cart'));

@@ -65,8 +65,11 @@ export interface PageInfo {
   /** Keep the page out of search results (cart, account pages, search results, back office). */
   noindex?: boolean;
   type?: PageType;
-  /** The picture a shared link shows: an upload (its 1280 px variant is used) or one of ours. */
-  image?: { url: string; alt: string } | null;
+  /**
+   * The picture a shared link shows: an upload (its 1280 px variant is used) or one of ours;
+   * with its size, a sharing JPEG (ShareImage) used as it is, with og:image:width and height.
+   */
+  image?: { url: string; alt: string; width?: number; height?: number } | null;
   siteName?: string;
   /** Naira, on product pages: what it sells for (the lowest of its variants). */
   price?: number;
@@ -106,8 +109,13 @@ export function headTags(page: PageInfo): HeadTag[] {
   og('og:description', page.description);
   og('og:url', url);
   if (page.image) {
-    og('og:image', shareImageUrl(page.image.url));
-    og('og:image:alt', page.image.alt);
+    const { url, alt, width, height } = page.image;
+    og('og:image', width && height ? absoluteUrl(url) : shareImageUrl(url));
+    if (width && height) {
+      og('og:image:width', String(width));
+      og('og:image:height', String(height));
+    }
+    og('og:image:alt', alt);
   }
   if (page.price !== undefined) {
     og('product:price:amount', page.price.toFixed(2));
@@ -140,22 +148,29 @@ export function productPriceLabel(product: Pick<ProductDetail, 'priceFrom' | 'pr
 const productImages = (product: ProductDetail) =>
   product.imageUrls.length > 0 ? product.imageUrls : product.imageUrl ? [product.imageUrl] : [];
 
-/** The product page's head: "<title> — <brand> | Adire", its heading and description cut to fit with the price, its photo and price for shared links. */
-export function productPage(product: ProductDetail, shopName = DEFAULT_SHOP_NAME): PageInfo {
+/**
+ * The product page's head: "<title> — <brand> | Adire", its heading and description cut to fit
+ * with the price, its photo (its sharing JPEG, with its size, when it has one) and price for
+ * shared links. With a variant chosen (`?variant=`, the link a feed or a share sends), that
+ * variant's colour photo and price; the canonical URL stays the product's.
+ */
+export function productPage(product: ProductDetail, shopName = DEFAULT_SHOP_NAME, variantId?: string | null): PageInfo {
+  const variant = variantId ? product.variants.find((v) => v.id === variantId) : undefined;
   const label = product.brand ? `${product.title} — ${product.brand}` : product.title;
-  const priceText = ` — ${productPriceLabel(product)}`;
+  const priceText = ` — ${variant ? formatNairaAmount(variant.salePrice) : productPriceLabel(product)}`;
   const text =
     sentences([product.heading, product.description]) || `${product.title}${product.brand ? ` by ${product.brand}` : ''}`;
-  const image = productImages(product)[0];
+  const image = (variant?.imageUrls.length ? variant.imageUrls : productImages(product))[0];
+  const share = image ? product.shareImages?.[image] : undefined;
   return {
     title: `${label} | ${shopName}`,
     name: label,
     description: `${truncate(text, DESCRIPTION_MAX - priceText.length - 3)}${priceText}`,
     path: productPath(product.id),
     type: 'product',
-    image: image ? { url: image, alt: product.title } : null,
+    image: share ? { ...share, alt: product.title } : image ? { url: image, alt: product.title } : null,
     siteName: shopName,
-    price: product.priceFrom,
+    price: variant ? variant.salePrice : product.priceFrom,
   };
 }
 

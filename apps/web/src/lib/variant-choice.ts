@@ -23,8 +23,11 @@ export function optionsOf(variants: readonly Variant[]): { sizes: string[]; colo
   };
 }
 
-/** The first choice: a dimension with a single option is already chosen. */
-export function initialChoice(variants: readonly Variant[]): Choice {
+/** The first choice: the linked variant's size and colour, else a dimension with a single option is already chosen. */
+export function initialChoice(variants: readonly (Variant & { id?: string })[], variantId?: string | null): Choice {
+  // A link to one variant (?variant=, from a catalogue feed or a share) chooses its size and colour.
+  const linked = variantId ? variants.find((v) => v.id === variantId) : undefined;
+  if (linked) return { size: linked.size, color: linked.color };
   const { sizes, colors } = optionsOf(variants);
   return { size: sizes.length === 1 ? sizes[0]! : '', color: colors.length === 1 ? colors[0]! : '' };
 }

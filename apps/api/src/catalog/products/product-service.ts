@@ -260,9 +260,17 @@ export function createProductService(db: Db, images: ImageService, taxonomy: Tax
     const row = await findProduct(db, id);
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     const variants = (await activeVariants(db, [id])).get(id) ?? [];
+    // Each image's sharing JPEG, by the URL the page knows it by (read once per process).
+    const shared = await Promise.all(
+      row.images.map(async (image) => {
+        const share = await images.shareImage(image);
+        return share ? [[imageUrl(image), share] as const] : [];
+      }),
+    );
     return {
       ...toProduct(row, imageUrl),
       variants: variants.map((v) => toVariantView(v, row, imageUrl, withCost)),
+      shareImages: Object.fromEntries(shared.flat()),
     };
   }
 

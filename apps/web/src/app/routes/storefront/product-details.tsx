@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { JsonLd, PageHead } from '@/components/seo.tsx';
 import { productKeys, productOptions } from '@/lib/api/products.ts';
 import { reviewsOptions } from '@/lib/api/reviews.ts';
@@ -34,6 +34,8 @@ function listingPath(category: string): string | undefined {
 
 /** The product's title, description, shared-link tags and structured data (product, its reviews, where it sits in the shop). */
 function ProductHead({ id }: { id: string }) {
+  // A chosen variant (?variant=) shows its own photo and price in shared links.
+  const variantId = useSearchParams()[0].get('variant');
   const product = useQuery(productOptions(id));
   const reviews = useQuery(reviewsOptions(id)).data?.items;
   const shopName = useQuery(settingsOptions).data?.storeName ?? DEFAULT_SHOP_NAME;
@@ -41,7 +43,7 @@ function ProductHead({ id }: { id: string }) {
   if (!product.data) return null;
   return (
     <>
-      <PageHead {...productPage(product.data, shopName)} />
+      <PageHead {...productPage(product.data, shopName, variantId)} />
       <JsonLd data={productJsonLd(product.data, reviews)} />
       <JsonLd data={breadcrumbJsonLd(productTrail(product.data, listingPath))} />
     </>

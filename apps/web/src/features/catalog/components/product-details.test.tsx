@@ -143,8 +143,11 @@ describe('ProductDetails: WhatsApp and share links', () => {
     expect(link.getAttribute('href')).toBe(ask(`Hello Adire, I'm interested in Adire wrap (Indigo) – ${pageUrl()}`));
     opensSafely(link);
 
+    // A variant chosen: its own link, whose page shows its photo and price (issue 31).
     chooseSize('medium');
-    expect(link.getAttribute('href')).toBe(ask(`Hello Adire, I'm interested in Adire wrap (medium / Indigo) – ${pageUrl()}`));
+    expect(link.getAttribute('href')).toBe(
+      ask(`Hello Adire, I'm interested in Adire wrap (medium / Indigo) – ${pageUrl()}?variant=v-medium`),
+    );
     // Digits only, and the text encoded: no space, apostrophe or slash left raw.
     expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2348012345678\?text=[^ /]+$/);
   });
@@ -166,6 +169,35 @@ describe('ProductDetails: WhatsApp and share links', () => {
       `https://www.facebook.com/sharer/sharer.php?u=${url}`,
     ]);
     for (const link of links) opensSafely(link);
+  });
+
+  it('opens a variant’s link (?variant=) with its size and colour chosen, and shares that link', async () => {
+    serveWith(SHOP);
+    renderWithProviders(<ProductDetails id="p1" />, { path: '/productdetails/:id', url: '/productdetails/p1?variant=v-large' });
+    const share = await screen.findByRole('list', { name: 'Share' });
+    expect((screen.getByRole('radio', { name: 'large' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Indigo' }) as HTMLInputElement).checked).toBe(true);
+    expect(price()).toEqual({ text: '₦15,000.00', old: null });
+    const linked = `${pageUrl()}?variant=v-large`;
+    expect(
+      within(share)
+        .getByRole('link', { name: /Share on WhatsApp/ })
+        .getAttribute('href'),
+    ).toBe(`https://wa.me/?text=${encodeURIComponent(`Adire wrap – Adire ${linked}`)}`);
+    expect(screen.getByRole('link', { name: /Ask on WhatsApp/ }).getAttribute('href')).toBe(
+      ask(`Hello Adire, I'm interested in Adire wrap (large / Indigo) – ${linked}`),
+    );
+
+    // An id that is not one of its variants chooses nothing, and the bare link is shared.
+    cleanup();
+    renderWithProviders(<ProductDetails id="p1" />, { path: '/productdetails/:id', url: '/productdetails/p1?variant=gone' });
+    const bare = await screen.findByRole('list', { name: 'Share' });
+    expect((screen.getByRole('radio', { name: 'large' }) as HTMLInputElement).checked).toBe(false);
+    expect(
+      within(bare)
+        .getByRole('link', { name: /Share on Facebook/ })
+        .getAttribute('href'),
+    ).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(pageUrl())}`);
   });
 
   it('shows no WhatsApp link to the shop without a number, and still the share links', async () => {

@@ -1,13 +1,13 @@
 import { ArrowLeft, Check, Truck } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingState, NotFoundState } from '@/components/page-states.tsx';
 import { primaryButton, secondaryButton } from '@/components/ui-classes.ts';
 import { Price } from '@/components/price.tsx';
 import { QuantityStepper } from '@/components/quantity-stepper.tsx';
 import { StarRating } from '@/components/star-rating.tsx';
 import type { ProductDetail } from '@shop/shared/catalog';
-import { productPath } from '@shop/shared/paths';
+import { productPath, productVariantPath } from '@shop/shared/paths';
 import { ShareLinks, usePageUrl } from '@/components/share-links.tsx';
 import { WhatsAppLink } from '@/components/whatsapp-link.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -44,6 +44,8 @@ interface ProductDetailsProps {
 export function ProductDetails({ id, reviews }: ProductDetailsProps) {
   const query = useQuery(productOptions(id));
   const navigate = useNavigate();
+  // ?variant= (a catalogue feed's or a shared link): that size and colour, chosen.
+  const variantId = useSearchParams()[0].get('variant');
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {
@@ -64,7 +66,7 @@ export function ProductDetails({ id, reviews }: ProductDetailsProps) {
       <button type="button" onClick={back} className="mb-6 inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
         <ArrowLeft aria-hidden size={16} /> Back
       </button>
-      <ProductBody key={query.data.id} product={query.data} />
+      <ProductBody key={query.data.id} product={query.data} variantId={variantId} />
       {reviews}
       <SimilarProducts productId={query.data.id} categoryId={query.data.categoryId} />
     </div>
@@ -77,20 +79,23 @@ function enquiry(shopName: string, title: string, choice: Choice, url: string | 
   return `Hello ${shopName}, I'm interested in ${title}${chosen ? ` (${chosen})` : ''}${url ? ` – ${url}` : ''}`;
 }
 
-function ProductBody({ product }: { product: ProductDetail }) {
+function ProductBody({ product, variantId }: { product: ProductDetail; variantId: string | null }) {
   const { addToCart, checkout } = useShopActions();
   // Rendered on the server too: the settings are in the page's data, and the address is
   // filled in by the browser (usePageUrl), so the hydrating page matches the server's.
   const settings = useQuery(settingsOptions).data;
   const shopName = settings?.storeName ?? 'Adire';
-  const pageUrl = usePageUrl(productPath(product.id));
   const { variants } = product;
   const { sizes, colors } = optionsOf(variants);
-  const [choice, setChoice] = useState<Choice>(() => initialChoice(variants));
+  const [choice, setChoice] = useState<Choice>(() => initialChoice(variants, variantId));
   const [notice, setNotice] = useState<'size' | 'colour' | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [buying, setBuying] = useState(false);
   const variant = chosenVariant(variants, choice);
+  // Share and "Ask on WhatsApp" send the chosen variant's link, whose page shows its photo and price.
+  const pageUrl = usePageUrl(
+    variant && variants.length > 1 ? productVariantPath(product.id, variant.id) : productPath(product.id),
+  );
   // Price, availability and stock follow the chosen size and colour; before that, the product's.
   const inStock = variant ? variant.availability === 'In Stock' : isInStock(product);
   const stock = variant ? variant.counter : product.counter;
