@@ -6,7 +6,7 @@
  * rarely, and every write here invalidates them); tables ask the server for one page at a
  * time (search, filter, sort, limit/offset; the total in X-Total-Count).
  */
-import type { TaxonomyItem, TaxonomySort } from '@shop/shared/catalog';
+import type { CategoryFeedFields, TaxonomyItem, TaxonomySort } from '@shop/shared/catalog';
 import { keepPreviousData, type MutationFunctionContext, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiRequestWithTotal } from '../api-client.ts';
 import { productKeys } from './products.ts';
@@ -101,7 +101,9 @@ export const createTaxonomyMutation = (kind: TaxonomyKind) =>
 /** PUT …/{id} with JSON: the rename (and a sub's or subsub's parent). */
 export const updateTaxonomyMutation = (kind: TaxonomyKind, id: string) =>
   mutationOptions({
-    mutationFn: (fields: TaxonomyWrite) => apiRequest<TaxonomyItem>(itemPath(kind, id), { method: 'PUT', body: fields }),
+    // A category's feed fields may be saved without its name (Edit Category's "Catalogue feeds").
+    mutationFn: (fields: Partial<TaxonomyWrite> & CategoryFeedFields) =>
+      apiRequest<TaxonomyItem>(itemPath(kind, id), { method: 'PUT', body: fields }),
     onSuccess: invalidate(kind),
   });
 

@@ -19,6 +19,7 @@ import {
   updateTaxonomyMutation,
 } from '@/lib/api/taxonomy.ts';
 import { IMAGE_FAILED, IMAGE_REQUIRED, TAXONOMY } from '../taxonomy-config.ts';
+import { CategoryFeedCard } from './category-feed-card.tsx';
 import { TaxonomyFields } from './taxonomy-fields.tsx';
 import { useQuery, useMutation } from '@tanstack/react-query';
 
@@ -140,6 +141,7 @@ export function TaxonomyEditPage({ kind, id }: { kind: TaxonomyKind; id: string 
             </form>
           </Card>
         ) : null}
+        {kind === 'category' ? <CategoryFeedCard key={item.data.id} category={item.data} /> : null}
       </div>
     </>
   );

@@ -61,6 +61,51 @@ describe('Edit Category', () => {
     expect(api.requests.find((r) => r.method === 'PUT')!.body).toEqual({ name: 'Womenswear' });
   });
 
+  it('saves what the catalogue feeds say of its products on their own, staying on the page; the server’s refusal is shown', async () => {
+    let refuse = true;
+    const api = mockFetch(({ url, method }) => {
+      if (url.pathname === '/api/categories/c1' && method === 'GET') {
+        return { body: { ...category, gender: 'female', ageGroup: null, googleProductCategory: null } };
+      }
+      if (url.pathname === '/api/categories/c1' && method === 'PUT') {
+        if (refuse) return { status: 400, body: { msg: 'Google product category must be one line of text' } };
+        return { body: { ...category, gender: null, ageGroup: 'adult', googleProductCategory: '1604' } };
+      }
+    });
+    const { router } = renderWithProviders(<TaxonomyEditPage kind="category" id="c1" />, {
+      path: '/editcategory/:id',
+      url: '/editcategory/c1',
+    });
+    const gender = (await screen.findByLabelText('Gender')) as HTMLSelectElement;
+    expect(gender.value).toBe('female');
+    expect((screen.getByLabelText('Age group') as HTMLSelectElement).value).toBe('');
+    fireEvent.change(gender, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Age group'), { target: { value: 'adult' } });
+    fireEvent.change(screen.getByLabelText('Google product category'), { target: { value: ' 1604 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save feed details' }));
+    expect(await screen.findByText('Google product category must be one line of text')).toBeTruthy();
+
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Save feed details' }));
+    await waitFor(() => expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    expect(api.requests.filter((r) => r.method === 'PUT')[1]!.body).toEqual({
+      gender: null,
+      ageGroup: 'adult',
+      googleProductCategory: '1604',
+    });
+    await waitFor(() => expect(screen.queryByText('Google product category must be one line of text')).toBeNull());
+    expect(router.state.location.pathname).toBe('/editcategory/c1');
+  });
+
+  it('has no catalogue feed fields for a brand', async () => {
+    mockFetch(({ url }) => {
+      if (url.pathname === '/api/brands/b1') return { body: { id: 'b1', name: 'Lagos Loom', imageUrl: null, productCount: 0 } };
+    });
+    renderWithProviders(<TaxonomyEditPage kind="brand" id="b1" />, { path: '/editbrand/:id', url: '/editbrand/b1' });
+    await screen.findByLabelText('Name');
+    expect(screen.queryByLabelText('Gender')).toBeNull();
+  });
+
   it('renames a brand on its own path and goes back to /brandtable; a failure shows the spec’s message', async () => {
     let fail = true;
     const api = mockFetch(({ url, method }) => {
