@@ -3,7 +3,7 @@
  * catalogues are told of every product of the category (gender, age group, Google's product
  * category), saved by their own request; an empty choice leaves the field out of the feeds.
  */
-import { FEED_AGE_GROUPS, FEED_GENDERS, type FeedAgeGroup, type FeedGender } from '@shop/shared/constants';
+import type { FeedAgeGroup, FeedGender } from '@shop/shared/constants';
 import type { TaxonomyItem } from '@shop/shared/catalog';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +11,7 @@ import { buttonClass, Card, errorProps, Field, inputClass } from '@/components/a
 import { updateTaxonomyMutation } from '@/lib/api/taxonomy.ts';
 import { notify } from '@/lib/notify.tsx';
 
+// Every value of Google's lists has its label (the Record's type checks it).
 const GENDER_LABELS: Record<FeedGender, string> = { female: 'Female', male: 'Male', unisex: 'Unisex' };
 const AGE_GROUP_LABELS: Record<FeedAgeGroup, string> = {
   adult: 'Adult',
@@ -19,6 +20,28 @@ const AGE_GROUP_LABELS: Record<FeedAgeGroup, string> = {
   infant: 'Infant',
   newborn: 'Newborn',
 };
+
+/** A choice of Google's values (in `labels`' order), or none. */
+function FeedSelect(props: {
+  id: string;
+  label: string;
+  labels: Record<string, string>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={props.label} htmlFor={props.id}>
+      <select id={props.id} className={inputClass} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">Not given</option>
+        {Object.entries(props.labels).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
 
 export function CategoryFeedCard({ category }: { category: TaxonomyItem }) {
   const update = useMutation(updateTaxonomyMutation('category', category.id));
@@ -54,26 +77,8 @@ export function CategoryFeedCard({ category }: { category: TaxonomyItem }) {
         Clothing and jewellery need a gender and an age group; leave a field empty to leave it out.
       </p>
       <form onSubmit={onSave} className="grid gap-5 md:grid-cols-3" noValidate>
-        <Field label="Gender" htmlFor="feed-gender">
-          <select id="feed-gender" className={inputClass} value={gender} onChange={(e) => setGender(e.target.value)}>
-            <option value="">Not given</option>
-            {FEED_GENDERS.map((value) => (
-              <option key={value} value={value}>
-                {GENDER_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Age group" htmlFor="feed-age-group">
-          <select id="feed-age-group" className={inputClass} value={ageGroup} onChange={(e) => setAgeGroup(e.target.value)}>
-            <option value="">Not given</option>
-            {FEED_AGE_GROUPS.map((value) => (
-              <option key={value} value={value}>
-                {AGE_GROUP_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <FeedSelect id="feed-gender" label="Gender" labels={GENDER_LABELS} value={gender} onChange={setGender} />
+        <FeedSelect id="feed-age-group" label="Age group" labels={AGE_GROUP_LABELS} value={ageGroup} onChange={setAgeGroup} />
         <Field
           label="Google product category"
           htmlFor="feed-product-category"
