@@ -5,6 +5,7 @@
  * stranger, read-only.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../axe.ts';
 import { createProducts, registerShopper, unique } from './fixtures.ts';
 
 /** Opens the page and waits until the app has taken it over (a heart pressed before would be lost). */
@@ -66,6 +67,9 @@ test('a guest wishlists two products, signs in and sees them; the shared link sh
   expect(await page.evaluate(() => localStorage.getItem('wishlist'))).toBeNull();
   const saved = await request.get('/api/account/wishlist', { headers: { authorization: `Bearer ${shopper.accessToken}` } });
   expect((await saved.json()).map((i: { productId: string }) => i.productId).sort()).toEqual([dress!.id, scarf!.id].sort());
+
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The share link and WhatsApp.
   const link = await page.getByLabel("Your wishlist's link").inputValue();
