@@ -19,7 +19,7 @@ import { CATEGORIES } from '../src/seed/catalogue-data.ts';
 import { FEED_FIELDS, type FeedItem } from '../src/seo/feeds.ts';
 import { makeShareRenditions } from '../src/seo/index.ts';
 import { type Client, clients, png } from './clients.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { bearer, createStaff, createTestApp, expectRefusedWithout, type TestContext } from './helpers.ts';
 
 const PUBLIC_URL = 'https://shop.example.ng';
 const PRICE = /^\d+\.\d{2} NGN$/;
@@ -250,6 +250,18 @@ describe('catalogue feeds', () => {
   });
 });
 
+describe('the feeds’ URLs for the back office', () => {
+  it('are the bare feeds without FEED_TOKEN', async () => {
+    const owner = await createStaff(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/feeds', headers: bearer(owner.accessToken) });
+    expect(res.json()).toEqual({
+      google: `${PUBLIC_URL}/feeds/google.xml`,
+      meta: `${PUBLIC_URL}/feeds/meta.csv`,
+      tokenRequired: false,
+    });
+  });
+});
+
 describe('catalogue feeds with FEED_TOKEN', () => {
   const token = 'feed-token-0123456789';
   let guarded: TestContext;
@@ -274,6 +286,19 @@ describe('catalogue feeds with FEED_TOKEN', () => {
       const res = await guarded.app.inject({ method: 'GET', url: `${path}?token=${token}` });
       expect(res.statusCode, path).toBe(200);
     }
+  });
+
+  it('are given to the back office with the token, to staff who may change the settings only', async () => {
+    const owner = await createStaff(guarded);
+    const res = await guarded.app.inject({ method: 'GET', url: '/api/feeds', headers: bearer(owner.accessToken) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      google: `${PUBLIC_URL}/feeds/google.xml?token=${token}`,
+      meta: `${PUBLIC_URL}/feeds/meta.csv?token=${token}`,
+      tokenRequired: true,
+    });
+    await expectRefusedWithout(guarded, 'settings.write', [{ method: 'GET', url: '/api/feeds' }]);
   });
 });
 

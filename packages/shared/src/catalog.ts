@@ -413,6 +413,18 @@ export const productListResponse = z.array(productResponse);
 export const shareImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export type ShareImage = z.infer<typeof shareImage>;
 
+/**
+ * GET /api/feeds: where Google Merchant Center and Meta Commerce Manager fetch the catalogue
+ * (absolute URLs, with the FEED_TOKEN's `?token=` when it is set), for the back office's guide.
+ */
+export const catalogueFeedsResponse = z.object({
+  google: z.string(),
+  meta: z.string(),
+  /** FEED_TOKEN is set: the URLs carry a secret, and only they answer. */
+  tokenRequired: z.boolean(),
+});
+export type CatalogueFeeds = z.infer<typeof catalogueFeedsResponse>;
+
 export const productDetailResponse = productResponse.extend({
   variants: z.array(variantView),
   /**

@@ -11,7 +11,8 @@
  * feed: the token is checked before the cache and is not part of its key.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { MESSAGES } from '@shop/shared';
+import { catalogueFeedsResponse, errorResponse, MESSAGES } from '@shop/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../lib/http-error.ts';
 import { sameSecret } from '../lib/local-request.ts';
 import { getSettings } from '../content/index.ts';
@@ -99,6 +100,24 @@ const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { maxUrls = 
     googleFeed(items, { publicUrl: app.config.publicUrl, shopName }),
   );
   feedRoute('/feeds/meta.csv', META_FEED_TYPE, ({ items }) => metaFeed(items));
+
+  app.withTypeProvider<ZodTypeProvider>().get('/api/feeds', {
+    config: { access: 'settings.write' },
+    schema: {
+      tags: ['catalog'],
+      security: [{ bearerAuth: [] }],
+      summary:
+        "The catalogue feeds' URLs to give Google Merchant Center and Meta Commerce Manager, with FEED_TOKEN's token when it is set",
+      response: { 200: catalogueFeedsResponse, 401: errorResponse, 403: errorResponse },
+    },
+    handler: async (_request, reply) => {
+      const token = app.config.feedToken;
+      const url = (path: string) => `${app.config.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+      // A secret inside: kept by no cache.
+      reply.header('Cache-Control', 'no-store');
+      return { google: url('/feeds/google.xml'), meta: url('/feeds/meta.csv'), tokenRequired: token !== undefined };
+    },
+  });
 
   app.get<{ Params: { n: string } }>('/sitemap-:n.xml', { schema: { hide: true } }, (request, reply) =>
     app.readCache.serve(request, reply, ['catalog', 'content'], async (versions) => {
