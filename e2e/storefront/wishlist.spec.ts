@@ -38,6 +38,16 @@ test('a guest wishlists two products, signs in and sees them; the shared link sh
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
   await expect(page.getByRole('button', { name: 'Remove from wishlist', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // Kept on the device: the server renders the page without it, and the app shows it once it
+  // has taken over, without a hydration error.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Remove from wishlist', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  expect(errors).toEqual([]);
 
   // A card's heart, in the search results.
   await page.goto(`/search?title=${tag}`);
