@@ -241,7 +241,7 @@ describe('Store settings: notifications and WhatsApp', () => {
     queryClient.setQueryData(settingsKeys.all, everyone);
     renderWithProviders(<SettingsPage />, { path: '/settings', client: queryClient });
     expect(((await screen.findByLabelText("Send the shop's alerts to")) as HTMLInputElement).value).toBe('owner@adire.ng');
-    expect(api.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(api.requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/settings')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
     expect(api.last('/api/settings')!.body).toMatchObject({ notificationEmail: 'owner@adire.ng' });

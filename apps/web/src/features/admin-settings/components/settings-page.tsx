@@ -1,6 +1,7 @@
 /**
  * Settings (/settings): the store's settings (StoreSettingsCard: name, phone, hours, banner
- * speed, invoices, bank transfer, the per-order cap), for a member with settings.write; and
+ * speed, invoices, bank transfer, the per-order cap) and the catalogue feeds' URLs with how to
+ * add them to Google and Meta (CatalogueFeedsCard), for a member with settings.write; and
  * changing one's own password, for every member (the new token replaces the old one, since
  * the server signs out other sessions).
  */
@@ -14,6 +15,7 @@ import { useSession } from '@/lib/session-store.ts';
 import { useCan } from '@/lib/back-office-access.ts';
 import { changePasswordMutation } from '@/lib/api/auth.ts';
 import { useMutation } from '@tanstack/react-query';
+import { CatalogueFeedsCard } from './catalogue-feeds-card.tsx';
 import { StoreSettingsCard } from './store-settings-card.tsx';
 
 export function SettingsPage() {
@@ -24,6 +26,8 @@ export function SettingsPage() {
       <div className="grid grid-cols-1 max-w-5xl gap-6 lg:grid-cols-2">
         {can('settings.store') ? <StoreSettingsCard /> : null}
         <PasswordCard />
+        {/* The feed URLs carry the shop's FEED_TOKEN: for those who may change the settings (GET /api/feeds). */}
+        {can('settings.store') ? <CatalogueFeedsCard /> : null}
       </div>
     </>
   );
