@@ -2,21 +2,25 @@
  * `npm run seed`: loads the demo data (idempotent).
  * `npm run seed -- --products 100000 [--batch-size 2000]`: then adds that many generated
  * products, for benchmarks, with a progress bar on stderr.
+ * `npm run seed -- --orders 300000 [--days 730]`: then adds that many generated orders (about
+ * 3.3 lines each) over the last two years, for the reports' benchmark (seed/orders-bulk.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
 import { demoAccountsFile, demoPasswords } from '../seed/demo-accounts.ts';
-import { seedBulkProducts, seedDemo } from '../seed/index.ts';
+import { seedBulkOrders, seedBulkProducts, seedDemo } from '../seed/index.ts';
 
-const usage = 'Usage: npm run seed [-- --products <count> [--batch-size <rows>]]';
-let values: { products?: string; 'batch-size'?: string; help?: boolean };
+const usage = 'Usage: npm run seed [-- --products <count> [--batch-size <rows>]] [--orders <count> [--days <days>]]';
+let values: { products?: string; 'batch-size'?: string; orders?: string; days?: string; help?: boolean };
 try {
   ({ values } = parseArgs({
     options: {
       products: { type: 'string' },
       'batch-size': { type: 'string' },
+      orders: { type: 'string' },
+      days: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   }));
@@ -40,6 +44,8 @@ function count(name: string, raw: string | undefined, fallback: number, min: num
 }
 const extra = count('products', values.products, 0, 0, 10_000_000);
 const batchSize = count('batch-size', values['batch-size'], 2_000, 1, 3_000);
+const extraOrders = count('orders', values.orders, 0, 0, 10_000_000);
+const orderDays = count('days', values.days, 730, 1, 3_650);
 
 /** A one-line bar redrawn in place on a terminal; a line per 10 % otherwise (CI logs). */
 function progressBar(label: string) {
@@ -80,6 +86,12 @@ try {
     await seedBulkProducts(database.db, { count: extra, uploadsDir, log, batchSize, onProgress: progressBar('products') });
     const seconds = (performance.now() - bulkStarted) / 1000;
     console.log(`Added ${extra.toLocaleString('en')} products in ${seconds.toFixed(1)} s.`);
+  }
+  if (extraOrders > 0) {
+    const ordersStarted = performance.now();
+    await seedBulkOrders(database.db, { count: extraOrders, days: orderDays, onProgress: progressBar('orders') });
+    const seconds = (performance.now() - ordersStarted) / 1000;
+    console.log(`Added ${extraOrders.toLocaleString('en')} orders over ${orderDays} days in ${seconds.toFixed(1)} s.`);
   }
 } finally {
   await database.close();

@@ -62,6 +62,10 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
     owner: 'marketing',
     note: "ended by trigger when the variant's stock returns (notify_stock_alerts, migration 0028)",
   },
+  sales_facts: {
+    owner: 'reports',
+    note: 'written only by triggers on orders, order_lines, order_payments, order_refunds and products (refresh_sales_facts, migration 0030)',
+  },
   audit_log: { owner: 'admin', note: 'append-only: UPDATE, DELETE and TRUNCATE are refused by trigger (migration 0019)' },
   roles: { owner: 'staff' },
   staff_invitations: { owner: 'staff' },

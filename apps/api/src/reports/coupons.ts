@@ -9,7 +9,8 @@ import type { CouponsReport, ReportQuery } from '@shop/shared';
 import type { Db } from '../db/client.ts';
 import { groupedSales, salesCsv } from './sales.ts';
 
-const WITH_COUPON = sql`o.coupon_code is not null and o.coupon_code <> ''`;
+/** On the facts (sales.ts): the code, upper-cased, or '' without one. */
+const WITH_COUPON = sql`f.coupon <> ''`;
 
 export const couponsReport = (db: Db, query: ReportQuery, profit: boolean): Promise<CouponsReport> =>
   groupedSales(db, query, 'coupon', profit, WITH_COUPON);

@@ -30,7 +30,7 @@ async function periodCustomers(db: Db, period: Period): Promise<{ list: PeriodCu
   const start = lagosDayStart(period.from);
   const end = lagosDayEnd(period.to);
   const [sales, history] = await Promise.all([
-    groupedSales(db, period, 'customer', false, WITH_CUSTOMER),
+    groupedSales(db, period, 'customer', false, sql`(f.user_id is not null or f.customer_id is not null)`),
     rowsOf<{ key: string; is_new: boolean; sales_to_end: string }>(
       db,
       sql`select ${CUSTOMER_KEY} as key, min(o.created_at) >= ${start} as is_new,

@@ -1,2 +1,6 @@
-/** Reports (issue 30): their routes. They only read the orders' tables, so they own no table. */
+/**
+ * Reports (issue 30): their routes, and the check of their facts. They own sales_facts, which
+ * only the database's triggers write (migration 0030); everything else they read.
+ */
 export { default as reportRoutes } from './routes.ts';
+export { type FactsCheck, verifySalesFacts } from './verify.ts';

@@ -193,3 +193,4 @@ export async function replacePublishedDemoPasswords(db: Db, passwords: () => Dem
 }
 
 export { seedBulkProducts } from './bulk.ts';
+export { seedBulkOrders } from './orders-bulk.ts';

@@ -10,3 +10,4 @@ export * from './pos-tills.ts';
 export * from './pos.ts';
 export * from './marketing.ts';
 export * from './wishlist.ts';
+export * from './reports.ts';

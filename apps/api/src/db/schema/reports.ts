@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { orders } from './orders.ts';
+
+/**
+ * The sales reports' facts (issue 30, docs/decisions/0025): each sale and each processed
+ * refund of an order, split into its parts, with the order's figures shared out over them to
+ * the kobo. Two splits of every event: `line` (a part per order line: product, variant,
+ * category and brand, and every grouping by the order) and `payment` (a part per payment, for
+ * the grouping by payment method). Kept by the database in the transaction that changes an
+ * order, its lines, payments or refunds (refresh_sales_facts, migration 0030), so a report
+ * sums rows of one table instead of rebuilding every order; `npm run reports:verify`
+ * recomputes them from the orders and compares.
+ */
+export const salesFacts = pgTable(
+  'sales_facts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null: the sale itself; else the processed refund this event is. */
+    refundId: uuid('refund_id'),
+    kind: text('kind', { enum: ['line', 'payment'] }).notNull(),
+    /** The Lagos day of the event: the order's creation for a sale, the refund's processing for a refund. */
+    day: date('day', { mode: 'string' }).notNull(),
+    sale: boolean('sale').notNull(),
+    /**
+     * The first part of a sale (per kind): counting these counts orders where the grouping is
+     * the order's; and the first of its lines with that product, variant, category, brand, or
+     * of its payments with that method: counting those counts the orders in such a row.
+     */
+    first: boolean('first').notNull(),
+    firstProduct: boolean('first_product').notNull(),
+    firstVariant: boolean('first_variant').notNull(),
+    firstCategory: boolean('first_category').notNull(),
+    firstBrand: boolean('first_brand').notNull(),
+    firstMethod: boolean('first_method').notNull(),
+    channel: text('channel').notNull(),
+    /** The till's cashier, or who recorded the first payment. */
+    staffId: uuid('staff_id'),
+    /** The delivery state; '' for a sale at the counter. */
+    state: text('state').notNull(),
+    /** Upper-cased; '' when none. */
+    coupon: text('coupon').notNull(),
+    userId: uuid('user_id'),
+    customerId: uuid('customer_id'),
+    /** A payment part's method (the order's own when it has no payment recorded). */
+    method: text('method'),
+    /** A line part's: what it sold (null when the product or variant is gone; `lineKey`/`variantKey` stand in). */
+    lineId: uuid('line_id'),
+    productId: uuid('product_id'),
+    variantId: uuid('variant_id'),
+    categoryId: uuid('category_id'),
+    brandId: uuid('brand_id'),
+    lineKey: text('line_key'),
+    variantKey: text('variant_key'),
+    units: integer('units').notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull(),
+    markdowns: bigint('markdowns', { mode: 'number' }).notNull(),
+    till: bigint('till', { mode: 'number' }).notNull(),
+    coupons: bigint('coupons', { mode: 'number' }).notNull(),
+    refunds: bigint('refunds', { mode: 'number' }).notNull(),
+    delivery: bigint('delivery', { mode: 'number' }).notNull(),
+    deliveryCost: bigint('delivery_cost', { mode: 'number' }).notNull(),
+    cogs: bigint('cogs', { mode: 'number' }).notNull(),
+    unknown: integer('unknown').notNull(),
+    fees: bigint('fees', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('sales_facts_order_idx').on(t.orderId),
+    index('sales_facts_kind_day_idx').on(t.kind, t.day),
+    index('sales_facts_coupon_idx').on(t.day).where(sql`${t.coupon} <> ''`),
+  ],
+);
