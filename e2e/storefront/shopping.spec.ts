@@ -43,7 +43,10 @@ test('browse → search → product → cart → register → pay with the sandb
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please choose a size' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'medium (sold out)' })).toBeDisabled();
+  // A sold-out size can be chosen to ask to be told when it is back (issue 31), never bought.
+  await page.getByRole('radio', { name: 'medium (sold out)' }).check();
+  await expect(page.getByRole('button', { name: /^Tell me when .*medium.* is back$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeDisabled();
   await page.getByRole('radio', { name: 'small' }).check();
   await expect(page.getByTestId('availability')).toHaveText(/In Stock/);
   await page.getByRole('button', { name: 'Increase quantity' }).click();
