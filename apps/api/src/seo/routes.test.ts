@@ -16,6 +16,7 @@ import readCache from '../plugins/read-cache.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { createTestApp, createTestDatabase, type TestContext, testConfig } from '../../test/helpers.ts';
 import seoRoutes from './routes.ts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { escapeXml } from './sitemap-service.ts';
 
 const PUBLIC_URL = 'https://adire.example';
@@ -186,6 +187,9 @@ describe('a sitemap past its URL limit', () => {
   /** The sitemap's routes alone, with `maxUrls` URLs per file. */
   async function sitemapApp(maxUrls?: number) {
     const app = Fastify();
+    // The plugin's /api/feeds has zod schemas, as every route of the app (app.ts sets these).
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     await app.register(contextPlugin, { config: testConfig({ PUBLIC_URL }), database });
     await app.register(errorHandler);
     await app.register(readCache);
