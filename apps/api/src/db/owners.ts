@@ -83,6 +83,10 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
   },
   wishlists: { owner: 'wishlist', note: 'one per shopper with a list: its share token and the last price-drop alert' },
   wishlist_items: { owner: 'wishlist' },
+  abandoned_checkouts: {
+    owner: 'recovery',
+    note: "a consenting shopper's priced cart (or expired card order), its reminders and its recovery",
+  },
   staff_sessions: { owner: 'auth' },
   two_factor: { owner: 'auth' },
   recovery_codes: { owner: 'auth' },

@@ -11,3 +11,4 @@ export * from './pos.ts';
 export * from './marketing.ts';
 export * from './wishlist.ts';
 export * from './reports.ts';
+export * from './recovery.ts';

@@ -1,0 +1,2 @@
+/** Abandoned checkout recovery (issue 31). */
+export {};
