@@ -76,6 +76,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       // While the server is away, a request waits at most this long for a connection, then 503.
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      // No JIT compilation: the shop's statements are short, and on the reports' larger plans
+      // compiling cost 0.1–0.7 s that the run never won back (docs/decisions/0025, the bench).
+      options: '-c jit=off',
     });
     let report: (error: Error) => void = () => {};
     // A connection lost while idle in the pool, or while checked out (inside a transaction,

@@ -41,7 +41,7 @@ export interface Period {
 /**
  * How a grouping reads the facts (sales_facts, kept by the database: migration 0030): which
  * split (`line`: a part per order line; `payment`: a part per payment), what to group the
- * facts (`f`) by, and, from the group's value (`g.k`), its key and label. `orders`: the flag
+ * facts (`f`) by, and, from the group's value (`g.k`, and `g.k2`), its key and label. `orders`: the flag
  * that marks, per sale, the one part that counts it in a group (its first part, or its first
  * with that product, variant, category, brand or method: an order may fall into several such
  * rows, once in each). `fallback`: the parts whose product or variant is gone, one of whose
@@ -50,6 +50,8 @@ export interface Period {
 interface Grouping {
   kind: 'line' | 'payment';
   by: SQL;
+  /** What groups the parts `by` leaves null (a gone product's or variant's line). */
+  by2?: SQL;
   key?: SQL;
   label: SQL;
   joins?: SQL;
@@ -66,7 +68,6 @@ const timeGrouping = (unit: 'day' | 'week' | 'month', format: string, labelPrefi
   label: sql`${labelPrefix} || to_char(g.k, ${sql.raw(`'${format}'`)})`,
   chronological: true,
 });
-const FALLBACK_LINE = sql`left join order_lines l on l.id = g.line_ref`;
 
 /** The report's groupings, and those other reports group the same sales by. */
 type Group = SalesGroup | 'total' | 'coupon' | 'customer';
@@ -82,34 +83,40 @@ const GROUPINGS: Record<Group, Grouping> = {
   month: timeGrouping('month', 'YYYY-MM'),
   product: {
     kind: 'line',
-    by: sql`coalesce(f.product_id::text, f.line_key)`,
-    label: sql`coalesce(pr.title, l.title)`,
-    joins: sql`left join products pr on pr.id::text = g.k ${FALLBACK_LINE}`,
+    by: sql`f.product_id`,
+    by2: sql`f.line_key`,
+    key: sql`coalesce(g.k::text, g.k2)`,
+    label: sql`coalesce(pr.title, (select l.title from order_lines l where l.id = g.line_ref))`,
+    joins: sql`left join products pr on pr.id = g.k`,
     orders: sql`f.first_product`,
     fallback: sql`f.product_id is null`,
   },
   variant: {
     kind: 'line',
-    by: sql`coalesce(f.variant_id::text, f.variant_key)`,
+    by: sql`f.variant_id`,
+    by2: sql`f.variant_key`,
+    key: sql`coalesce(g.k::text, g.k2)`,
     label: sql`case when v.id is not null then concat_ws(' · ', pr.title, nullif(v.size, ''), nullif(v.color, ''))
-      else concat_ws(' · ', coalesce(lp.title, l.title), nullif(l.size, ''), nullif(l.color, '')) end`,
-    joins: sql`left join product_variants v on v.id::text = g.k left join products pr on pr.id = v.product_id
-      ${FALLBACK_LINE} left join products lp on lp.id = l.product_id`,
+      else (select concat_ws(' · ', coalesce(lp.title, l.title), nullif(l.size, ''), nullif(l.color, ''))
+        from order_lines l left join products lp on lp.id = l.product_id where l.id = g.line_ref) end`,
+    joins: sql`left join product_variants v on v.id = g.k left join products pr on pr.id = v.product_id`,
     orders: sql`f.first_variant`,
     fallback: sql`f.variant_id is null`,
   },
   category: {
     kind: 'line',
-    by: sql`coalesce(f.category_id::text, 'none')`,
+    by: sql`f.category_id`,
+    key: sql`coalesce(g.k::text, 'none')`,
     label: sql`coalesce(c.name, 'Uncategorised')`,
-    joins: sql`left join categories c on c.id::text = g.k`,
+    joins: sql`left join categories c on c.id = g.k`,
     orders: sql`f.first_category`,
   },
   brand: {
     kind: 'line',
-    by: sql`coalesce(f.brand_id::text, 'none')`,
+    by: sql`f.brand_id`,
+    key: sql`coalesce(g.k::text, 'none')`,
     label: sql`coalesce(b.name, 'No brand')`,
-    joins: sql`left join brands b on b.id::text = g.k`,
+    joins: sql`left join brands b on b.id = g.k`,
     orders: sql`f.first_brand`,
   },
   channel: { kind: 'line', by: sql`f.channel`, label: sql`g.k` },
@@ -157,14 +164,14 @@ function salesStatement(period: Period, groupBy: Group, scope: SQL = sql`true`):
     select ${g.key ?? sql`g.k`} as key, ${g.label} as label, g.orders, g.units, g.gross, g.markdowns, g.coupons, g.till, g.refunds,
       g.delivery, g.delivery_cost, g.cogs, g.unknown, g.fees
     from (
-      select ${g.by} as k, count(*) filter (where ${g.orders ?? sql`f.first`}) as orders, sum(f.units) as units,
+      select ${g.by} as k, ${g.by2 ?? sql`null::text`} as k2, count(*) filter (where ${g.orders ?? sql`f.first`}) as orders, sum(f.units) as units,
         sum(f.gross) as gross, sum(f.markdowns) as markdowns, sum(f.coupons) as coupons, sum(f.till) as till,
         sum(f.refunds) as refunds, sum(f.delivery) as delivery, sum(f.delivery_cost) as delivery_cost, sum(f.cogs) as cogs,
         sum(f.unknown) as unknown, sum(f.fees) as fees,
         ${g.fallback ? sql`min(f.line_id::text) filter (where ${g.fallback})::uuid` : sql`null::uuid`} as line_ref
       from sales_facts f
       where f.kind = ${g.kind} and f.day >= ${period.from}::date and f.day <= ${period.to}::date and ${scope}
-      group by 1
+      group by 1, 2
     ) g ${g.joins ?? sql``}`;
 }
 

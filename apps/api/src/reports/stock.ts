@@ -6,7 +6,7 @@
  * On hand is the variant's counter plus the units unpaid orders hold (their lines'
  * `quantity − restocked_quantity`, as orders/held.ts counts them: an order let go holds none).
  * A sale is as the sales report says (money came in, not archived), on the moment its order
- * was created. Negative on hand (offline till sales) counts as 0 in values and cover.
+ * was created: read from its facts (sales_facts, reports/sales.ts), by variant. Negative on hand (offline till sales) counts as 0 in values and cover.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -20,8 +20,9 @@ import {
 import { type Db, rowsOf } from '../db/client.ts';
 import { type CsvValue, csvRow } from '../lib/csv.ts';
 import { SHOP_TZ } from '../lib/lagos-days.ts';
-import { MONEY_IN_SQL } from './sales.ts';
 
+/** Today in Lagos, a date. */
+const lagosToday = sql`(now() at time zone ${SHOP_TZ})::date`;
 /** The start of the Lagos day `days` before today (0: today's start). */
 const lagosDaysAgo = (days: number) =>
   sql`(((now() at time zone ${SHOP_TZ})::date - ${sql.raw(String(days))})::timestamp at time zone ${SHOP_TZ})`;
@@ -39,24 +40,31 @@ function stockRows(query: Pick<StockQuery, 'category' | 'flag'>, reorderDays: nu
       where o.payment_status = 'unpaid' and l.variant_id is not null and l.quantity > l.restocked_quantity
       group by l.variant_id
     ),
+    -- The sales report's sales (sales_facts: money came in, not archived), by each line's variant.
     sold as (
-      select l.variant_id, max(o.created_at) as last_sold,
-        coalesce(sum(l.quantity) filter (where o.created_at >= ${lagosDaysAgo(29)}), 0)::bigint as sold30
-      from order_lines l join orders o on o.id = l.order_id
-      where o.payment_status in ${MONEY_IN_SQL} and o.archived_at is null and l.variant_id is not null
-      group by l.variant_id
+      select f.variant_id, sum(f.units)::bigint as sold30
+      from sales_facts f
+      where f.kind = 'line' and f.sale and f.variant_id is not null and f.day >= ${lagosToday} - 29
+      group by f.variant_id
     ),
     base as (
       select v.id as variant_id, v.product_id, v.sku, pr.category_id, c.name as category,
         concat_ws(' · ', pr.title, nullif(v.size, ''), nullif(v.color, '')) as label,
         (v.counter + coalesce(h.reserved, 0))::bigint as on_hand, coalesce(h.reserved, 0)::bigint as reserved,
         greatest(coalesce(v.price, pr.price) - coalesce(v.discount, pr.discount), 0)::bigint as price, v.cost,
-        coalesce(s.sold30, 0)::bigint as sold30, s.last_sold
+        coalesce(s.sold30, 0)::bigint as sold30, last.sold as last_sold
       from product_variants v
       join products pr on pr.id = v.product_id
       left join categories c on c.id = pr.category_id
       left join held h on h.variant_id = v.id
       left join sold s on s.variant_id = v.id
+      -- Its last sale: the latest day it sold (by index), then the latest order of that day.
+      left join lateral (
+        select max(o.created_at) as sold
+        from sales_facts f join orders o on o.id = f.order_id
+        where f.kind = 'line' and f.sale and f.variant_id = v.id
+          and f.day = (select max(d.day) from sales_facts d where d.kind = 'line' and d.sale and d.variant_id = v.id)
+      ) last on true
       where v.archived_at is null
     ),
     figured as (

@@ -70,5 +70,9 @@ export const salesFacts = pgTable(
     index('sales_facts_order_idx').on(t.orderId),
     index('sales_facts_kind_day_idx').on(t.kind, t.day),
     index('sales_facts_coupon_idx').on(t.day).where(sql`${t.coupon} <> ''`),
+    // The stock report: each variant's last sale, and its units sold in 30 days.
+    index('sales_facts_variant_sold_idx')
+      .on(t.variantId, t.day)
+      .where(sql`${t.kind} = 'line' and ${t.sale}`),
   ],
 );

@@ -1,0 +1,2 @@
+-- Issue 30: the stock report finds each variant's last sale and its units sold in 30 days by this index.
+CREATE INDEX "sales_facts_variant_sold_idx" ON "sales_facts" USING btree ("variant_id","day") WHERE "sales_facts"."kind" = 'line' and "sales_facts"."sale";
