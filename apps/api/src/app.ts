@@ -52,6 +52,7 @@ import { seoRoutes } from './seo/index.ts';
 import { staffRoutes } from './staff/index.ts';
 import { userRoutes } from './users/index.ts';
 import { wishlistRoutes } from './wishlist/index.ts';
+import { recoveryRoutes } from './recovery/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -251,6 +252,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(accountRoutes);
   await app.register(marketingRoutes);
   await app.register(wishlistRoutes);
+  await app.register(recoveryRoutes);
   await app.register(orderRoutes);
   await app.register(reviewRoutes);
   await app.register(purchaseRoutes);

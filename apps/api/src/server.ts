@@ -24,6 +24,7 @@ import { defaultWebDist } from './paths.ts';
 import { pruneCatalogueRemovals } from './pos/index.ts';
 import { makeShareRenditions } from './seo/index.ts';
 import { sweepAppPriceDrops } from './wishlist/index.ts';
+import { sweepAppRecovery } from './recovery/index.ts';
 import { findUserByEmail, upsertAdmin } from './users/index.ts';
 
 /**
@@ -142,10 +143,12 @@ export async function startServer(config: Config = loadConfig(), { prepared = fa
   // several processes: each order is cancelled by exactly one conditional UPDATE. The tills'
   // catalogue forgets removals older than it keeps, likewise once each. Wishlisted products
   // that became 10 % cheaper are told about (with consent, at most weekly), once per shopper.
+  // Abandoned checkouts get their reminders and transfer orders theirs (recovery/), each once.
   const sweeper = setInterval(() => {
     app.orders.expirePending().catch((error) => app.log.error({ err: error }, 'expiring pending orders failed'));
     pruneCatalogueRemovals(app.db).catch((error) => app.log.error({ err: error }, 'pruning catalogue removals failed'));
     sweepAppPriceDrops(app).catch((error) => app.log.error({ err: error }, 'sweeping price drops failed'));
+    sweepAppRecovery(app).catch((error) => app.log.error({ err: error }, 'sweeping checkout recovery failed'));
   }, 60_000);
   sweeper.unref();
 

@@ -10,6 +10,7 @@ import {
 import { REQUIRE_2FA } from './two-factor.ts';
 import { POS_OFFLINE_STOCK } from './pos-till.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from './variants.ts';
+import { DEFAULT_RECOVERY_DELAYS, DEFAULT_TRANSFER_REMINDER_HOURS, RECOVERY_MAX_DELAY_MINUTES } from './recovery.ts';
 
 const trimmed = z.string().trim();
 const timestamp = z.iso.datetime();
@@ -208,6 +209,31 @@ export const storeSettings = z.object({
     .int('The days of cover must be a whole number')
     .min(1, 'The days of cover must be at least 1')
     .max(365, 'The days of cover must be at most 365'),
+  /**
+   * Abandoned checkout recovery (issue 31): minutes after a consenting shopper's checkout was
+   * recorded at which each reminder goes, in order; empty: none. Shown to admins only.
+   */
+  recoveryDelays: z
+    .array(
+      z
+        .number()
+        .int('A delay must be a whole number of minutes')
+        .min(1, 'A delay must be at least 1 minute')
+        .max(RECOVERY_MAX_DELAY_MINUTES, 'A delay must be at most 10080 minutes (7 days)'),
+    )
+    .max(5, 'At most 5 reminders')
+    .refine((delays) => delays.every((d, i) => i === 0 || d > delays[i - 1]!), 'Each delay must be longer than the one before'),
+  /** A coupon code the recovery reminders offer; empty: none. Shown to admins only. */
+  recoveryCoupon: z.union([
+    z.literal(''),
+    trimmed.regex(/^[A-Za-z0-9_-]{3,32}$/, 'A code is 3 to 32 letters, digits, dashes or underscores'),
+  ]),
+  /** Hours before a transfer order's hold ends that its shopper is reminded to pay; 0: no reminder. Shown to admins only. */
+  transferReminderHours: z
+    .number()
+    .int('The reminder must be a whole number of hours')
+    .min(0, 'The reminder cannot be negative')
+    .max(335, 'The reminder must be at most 335 hours'),
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 
@@ -250,6 +276,9 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   posOfflineTillLimit: 0,
   paymentFees: { transfer: NO_FEE, cash: NO_FEE, pod: NO_FEE, card: NO_FEE, terminal: NO_FEE },
   reportsReorderDays: 14,
+  recoveryDelays: [...DEFAULT_RECOVERY_DELAYS],
+  recoveryCoupon: '',
+  transferReminderHours: DEFAULT_TRANSFER_REMINDER_HOURS,
 };
 
 /** Settings only admins read (GET /api/settings leaves them out for everyone else). */
@@ -261,6 +290,9 @@ export const PRIVATE_SETTINGS = [
   'posOfflineTillLimit',
   'paymentFees',
   'reportsReorderDays',
+  'recoveryDelays',
+  'recoveryCoupon',
+  'transferReminderHours',
 ] as const satisfies readonly (keyof StoreSettings)[];
 
 /** Bank transfer is offered only once the shop has said where to send it. */

@@ -32,3 +32,4 @@ export * from './pos-drawers.ts';
 export * from './reports.ts';
 export * from './marketing.ts';
 export * from './wishlist.ts';
+export * from './recovery.ts';

@@ -23,6 +23,8 @@ export const MESSAGE_TEMPLATES = [
   'shop-bank-account-changed',
   'back-in-stock',
   'price-drop',
+  'cart-recovery',
+  'transfer-reminder',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 

@@ -25,6 +25,7 @@ import {
 import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
 import { grantConsent } from '../marketing/index.ts';
+import { recordCheckout, snapshotLine } from '../recovery/index.ts';
 import type { PricedMethod } from '../delivery/index.ts';
 import { badRequest } from '../lib/http-error.ts';
 import { type OrderWithLines, transferInstructionsFor, viewerOf } from '../orders/index.ts';
@@ -100,6 +101,18 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         couponCode: body.couponCode,
         requireDelivery: false,
       });
+      // A consenting shopper's cart is kept for its reminders, once per cart (recovery/, issue 31).
+      if (body.marketingConsent) {
+        await recordCheckout(app.db, {
+          userId: user.id,
+          email: user.email,
+          phone: body.phone || user.phone,
+          firstName: user.firstName,
+          source: 'quote',
+          lines: lines.map(snapshotLine),
+          value: pricing.total,
+        });
+      }
       const free = pricing.coupon?.freeDelivery ?? false;
       const coupon = pricing.coupon?.coupon;
       return {

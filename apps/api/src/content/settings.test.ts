@@ -49,6 +49,9 @@ const PRIVATE = {
   posOfflineTillLimit: 0,
   paymentFees: DEFAULT_STORE_SETTINGS.paymentFees,
   reportsReorderDays: 14,
+  recoveryDelays: [60, 1440],
+  recoveryCoupon: '',
+  transferReminderHours: 12,
 };
 const read = async () => (await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json();
 const put = (payload: unknown, headers = admin) =>
@@ -110,6 +113,29 @@ describe('store settings', () => {
     const after = (await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json();
     expect(after).toMatchObject({ posOfflineStock: 'hold_for_review', posOfflineSaleLimit: 5_000_000 });
     await put({ posOfflineStock: 'allow_negative', posOfflineSaleLimit: 0 });
+  });
+
+  it('keeps checkout recovery’s delays, coupon and transfer reminder private and checked (issue 31)', async () => {
+    const saved = await put({ recoveryDelays: [30, 720, 2880], recoveryCoupon: 'COMEBACK10', transferReminderHours: 6 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      recoveryDelays: [30, 720, 2880],
+      recoveryCoupon: 'COMEBACK10',
+      transferReminderHours: 6,
+    });
+    for (const key of ['recoveryDelays', 'recoveryCoupon', 'transferReminderHours']) expect(await read()).not.toHaveProperty(key);
+    for (const bad of [
+      { recoveryDelays: [1440, 60] },
+      { recoveryDelays: [0] },
+      { recoveryDelays: [20_000] },
+      { recoveryCoupon: 'no spaces' },
+      { transferReminderHours: -1 },
+    ]) {
+      expect((await put(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await put({ recoveryDelays: [1440, 60] })).json().msg).toMatch(/longer than the one before/);
+    // Back as they were: none, no coupon, the default reminder.
+    expect((await put({ recoveryDelays: [60, 1440], recoveryCoupon: '', transferReminderHours: 12 })).statusCode).toBe(200);
   });
 
   it('keeps the stock report’s reorder cover private, whole days from 1 to 365, changed only with settings.write', async () => {

@@ -3,7 +3,7 @@
  * queued message as JSON, so it says what was true when its event happened) and its subject.
  * The templates themselves (React Email components) are in templates/, rendered by render.ts.
  */
-import { formatNairaAmount, type MessageTemplate, type OrderView } from '@shop/shared';
+import { formatNairaAmount, type MessageTemplate, type OrderView, shopDateFormat } from '@shop/shared';
 
 /** The shop as the messages show it: from the settings, read when the message is rendered. */
 export interface ShopInfo {
@@ -77,6 +77,31 @@ export interface MessageProps {
    * (wishlist/price-drop.ts).
    */
   'price-drop': { firstName: string; items: PriceDropItem[]; wishlistUrl: string };
+  /**
+   * Marketing (issue 31): the cart a consenting shopper left at checkout (recovery/), the
+   * `reminder`th of the shop's recoveryDelays: its lines (naira) and a link that puts them back
+   * in her cart; the shop's recovery coupon and a WhatsApp link to the shop when it has them.
+   */
+  'cart-recovery': {
+    firstName: string;
+    reminder: number;
+    lines: CartRecoveryLine[];
+    total: number;
+    restoreUrl: string;
+    coupon: string | null;
+    whatsappUrl: string | null;
+  };
+  /** A transfer order's hold ends in transferReminderHours: pay it by then or the goods go back on sale. Once per order. */
+  'transfer-reminder': { order: OrderView; orderUrl: string };
+}
+
+/** A line of an abandoned cart as the reminder lists it: price is the unit price in naira. */
+export interface CartRecoveryLine {
+  title: string;
+  /** "medium / Red", or ''. */
+  label: string;
+  quantity: number;
+  price: number;
 }
 
 /** A product of a price-drop alert: what it cost when saved (or last alerted) and now, naira. */
@@ -133,7 +158,18 @@ export const SUBJECTS: { [T in MessageTemplate]: (props: StoredProps[T], shop: P
     p.items.length === 1
       ? `Price drop on your wishlist: ${p.items[0]!.title}`
       : `Price drop on ${p.items.length} items on your wishlist`,
+  'cart-recovery': (p, shop) =>
+    p.reminder <= 1 ? `You left something in your cart at ${shop.name}` : `Your cart at ${shop.name} is still waiting`,
+  'transfer-reminder': (p) =>
+    `Order ${p.order.number}: pay ${formatNairaAmount(p.order.balanceDue)} by ${lagosTime(p.order.transfer?.payBy ?? p.order.expiresAt)} or it is released`,
 };
+
+/** "18:00 on 22 November" in Lagos: when a transfer order's hold ends, for its reminder's subject. */
+const lagosTime = (() => {
+  const time = shopDateFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const day = shopDateFormat({ day: 'numeric', month: 'long' });
+  return (date: string | null) => (date ? `${time(date)} on ${day(date)}` : 'the time given');
+})();
 
 /** A variant's size and colour as a message names it: "12 / Red", "12", or '' for neither. */
 export const variantLabel = ({ size, color }: { size: string; color: string }) => [size, color].filter(Boolean).join(' / ');
@@ -148,6 +184,7 @@ export const variantLabel = ({ size, color }: { size: string; color: string }) =
 export const MARKETING_TEMPLATES: Partial<Record<MessageTemplate, 'consent' | 'request'>> = {
   'back-in-stock': 'request',
   'price-drop': 'consent',
+  'cart-recovery': 'consent',
 };
 
 /** Messages to the shop rather than a shopper. */

@@ -6,7 +6,7 @@
  * settings, or to every admin without one (a changed bank account: to every Owner).
  */
 import { and, eq } from 'drizzle-orm';
-import { INVITATION_TTL_HOURS, koboToNaira, RESET_TOKEN_TTL_MINUTES, type StoreSettings } from '@shop/shared';
+import { INVITATION_TTL_HOURS, koboToNaira, RESET_TOKEN_TTL_MINUTES, type StoreSettings, whatsappLink } from '@shop/shared';
 import { getSettings } from '../content/index.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { roles, type UserRow, users } from '../db/schema/index.ts';
@@ -33,7 +33,8 @@ type ShopperOrderTemplate =
   | 'order-shipped'
   | 'order-delivered'
   | 'order-cancelled'
-  | 'order-refunded';
+  | 'order-refunded'
+  | 'transfer-reminder';
 
 /** A till sale's tenders for its receipt, in naira: as the till sent them, or else the payments recorded. */
 function tendersOf(order: OrderWithLines): TillReceiptTender[] {
@@ -281,6 +282,47 @@ export function createNotifier({ publicUrl, secret }: { publicUrl: string; secre
         { template: 'price-drop', to, props: { ...props, wishlistUrl: `${base}/wishlist` } },
         { name: settings.storeName },
       );
+    },
+
+    /**
+     * Marketing (issue 31): the `reminder`th reminder of an abandoned checkout (recovery/),
+     * once each (its dedupe key), with the restore link, the shop's recovery coupon and its
+     * WhatsApp link when set. The sweep checked consent; the worker checks it again as it sends.
+     */
+    async cartRecovery(
+      tx: Q,
+      reminder: Omit<StoredProps['cart-recovery'], 'restoreUrl' | 'coupon' | 'whatsappUrl'> & {
+        to: string;
+        checkoutId: string;
+        token: string;
+      },
+    ) {
+      const settings = await getSettings(tx);
+      const { to, checkoutId, token, ...props } = reminder;
+      const restoreUrl = `${base}/cart/restore?token=${encodeURIComponent(token)}`;
+      await enqueue(
+        tx,
+        {
+          template: 'cart-recovery',
+          to,
+          props: {
+            ...props,
+            restoreUrl,
+            coupon: settings.recoveryCoupon || null,
+            whatsappUrl: whatsappLink(
+              settings.whatsappNumber,
+              `Hello ${settings.storeName}, I'd like to finish my order: ${restoreUrl}`,
+            ),
+          },
+          dedupeKey: `cart-recovery:${checkoutId}:${props.reminder}`,
+        },
+        { name: settings.storeName },
+      );
+    },
+
+    /** A transfer order's hold ends soon: pay it or it is released (not marketing). Once per order. */
+    async transferReminder(tx: Q, order: OrderWithLines) {
+      await toOrderShopper(tx, order, 'transfer-reminder', { orderUrl: links.order(order.id) });
     },
   };
 }

@@ -14,6 +14,7 @@ export {
   type LineInput,
 } from './create.ts';
 export { noEvents, type OrderEvents } from './events.ts';
+export { PAYMENT_NOT_IN_TIME } from './lifecycle.ts';
 export type { TillSale } from './till-sale.ts';
 export { paystackLocalFee } from './fees.ts';
 export { isVisibleTo, type OrderWithLines, type Viewer, viewerOf } from './queries.ts';

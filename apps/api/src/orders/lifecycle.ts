@@ -41,7 +41,7 @@ const BY_NAME_REFUSED: Partial<Record<OrderStatus, string>> = {
   paid: 'Record the payment instead: an order is paid when its payments reach its total',
   refunded: MESSAGES_ORDER.refundStatus,
 };
-const PAYMENT_NOT_IN_TIME = 'Payment was not completed in time';
+export const PAYMENT_NOT_IN_TIME = 'Payment was not completed in time';
 const letGo = (to: OrderStatus) => to === 'cancelled' || to === 'failed';
 
 /** Moves an order from one status to another if it is still in `from`; releases stock when due. */

@@ -14,9 +14,12 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 export interface RecoveryLine {
   productId: string;
   variantId: string | null;
+  title: string;
   size: string;
   color: string;
   quantity: number;
+  /** Kobo, per unit after its markdown, when the snapshot was taken (the reminder quotes it). */
+  unitPrice: number;
 }
 
 export const abandonedCheckouts = pgTable(

@@ -324,6 +324,19 @@ export const DEMO_PROPS: MessageProps = {
     ],
     wishlistUrl: `${url}/wishlist`,
   },
+  'cart-recovery': {
+    firstName: 'Adaeze',
+    reminder: 1,
+    lines: [
+      { title: 'Ankara Wrap Dress', label: 'medium / Burnt Orange', quantity: 1, price: 25_000 },
+      { title: 'Coral Bead Necklace', label: '', quantity: 2, price: 6_000 },
+    ],
+    total: 37_000,
+    restoreUrl: `${url}/cart/restore?token=demo-token`,
+    coupon: 'COMEBACK10',
+    whatsappUrl: 'https://wa.me/2348012345678?text=Hello',
+  },
+  'transfer-reminder': { order: DEMO_TRANSFER_ORDER, orderUrl: `${url}/orders/${DEMO_TRANSFER_ORDER.id}` },
 };
 
 export type DemoMessage = { [T in MessageTemplate]: { name: string; template: T; props: MessageProps[T] } }[MessageTemplate];

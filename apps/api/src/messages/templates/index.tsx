@@ -9,6 +9,7 @@ import type { ReactElement } from 'react';
 import type { MessageProps, ShopInfo } from '../catalog.ts';
 import type { Rendered } from '../render.ts';
 import { BackInStock } from './back-in-stock.tsx';
+import { CartRecovery } from './cart-recovery.tsx';
 import type { TemplateProps } from './layout.tsx';
 import { OrderCancelled } from './order-cancelled.tsx';
 import { OrderDelivered } from './order-delivered.tsx';
@@ -25,6 +26,7 @@ import { ShopNewOrder } from './shop-new-order.tsx';
 import { ShopPaymentProblem } from './shop-payment-problem.tsx';
 import { StaffInvitation } from './staff-invitation.tsx';
 import { TillReceipt } from './till-receipt.tsx';
+import { TransferReminder } from './transfer-reminder.tsx';
 import { Welcome } from './welcome.tsx';
 
 type Component<T extends MessageTemplate> = (props: TemplateProps<T>) => ReactElement;
@@ -47,6 +49,8 @@ export const TEMPLATES: { [T in MessageTemplate]: Component<T> } = {
   'shop-bank-account-changed': ShopBankAccountChanged,
   'back-in-stock': BackInStock,
   'price-drop': PriceDrop,
+  'cart-recovery': CartRecovery,
+  'transfer-reminder': TransferReminder,
 };
 
 const columns = { uppercaseHeaderCells: false, maxColumnWidth: 60 };

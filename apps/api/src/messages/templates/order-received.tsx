@@ -29,7 +29,7 @@ export function OrderReceived({ order, orderUrl, shop }: TemplateProps<'order-re
   );
 }
 
-function PayByTransfer({ order, shop }: { order: OrderView; shop: ShopInfo }) {
+export function PayByTransfer({ order, shop }: { order: OrderView; shop: ShopInfo }) {
   const transfer: TransferInstructions | null = order.transfer;
   if (!transfer) {
     // The shop's bank details were removed after the order was placed: the shopper still needs a way to pay.

@@ -378,6 +378,16 @@ describe('user-typed text', () => {
       askedAt: '2026-03-02T09:15:00.000Z',
     },
     'price-drop': { firstName: EVIL, items: [{ productId: 'p', title: EVIL, was: 20, now: 10 }], wishlistUrl: url },
+    'cart-recovery': {
+      firstName: EVIL,
+      reminder: 1,
+      lines: [{ title: EVIL, label: EVIL, quantity: 1, price: 10 }],
+      total: 10,
+      restoreUrl: url,
+      coupon: EVIL,
+      whatsappUrl: url,
+    },
+    'transfer-reminder': { order: evilOrder, orderUrl: url },
   };
 
   it.each(MESSAGE_TEMPLATES)('is escaped in %s', async (template) => {
@@ -385,6 +395,39 @@ describe('user-typed text', () => {
     expect(html).not.toContain(EVIL);
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('checkout recovery', () => {
+  it('cart recovery lists the lines, the coupon, the restore link and WhatsApp, and can be unsubscribed from', async () => {
+    const props = DEMO_PROPS['cart-recovery'];
+    const unsubscribeUrl = `${DEMO_SHOP.url}/unsubscribe?token=abc.def`;
+    const { html } = await expectFacts(
+      'cart-recovery',
+      [
+        'Hi Adaeze,',
+        'Ankara Wrap Dress',
+        'medium / Burnt Orange',
+        '₦12,000.00',
+        'COMEBACK10',
+        'Back to my cart',
+        'Continue on WhatsApp',
+        'Unsubscribe',
+      ],
+      props,
+      { ...DEMO_SHOP, unsubscribeUrl },
+    );
+    expect(html).toContain(`href="${props.restoreUrl}"`);
+    expect(html).toContain(`href="${props.whatsappUrl}"`);
+  });
+
+  it('the transfer reminder gives the amount, the account and the time the order is released', async () => {
+    const props = DEMO_PROPS['transfer-reminder'];
+    await expectFacts(
+      'transfer-reminder',
+      [props.order.number, props.order.transfer!.accountNumber, 'is released', 'View your order'],
+      props,
+    );
   });
 });
 
