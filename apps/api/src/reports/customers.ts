@@ -14,7 +14,6 @@ import { lagosDayEnd, lagosDayStart } from '../lib/lagos-days.ts';
 import { koboToNairaText } from '@shop/shared';
 import { changes, comparisonPeriod, groupedSales, MONEY_IN_SQL, type Period, round2 } from './sales.ts';
 
-const CUSTOMER_KEY = sql`coalesce('account:' || o.user_id, 'till:' || o.customer_id)`;
 const WITH_CUSTOMER = sql`(o.user_id is not null or o.customer_id is not null)`;
 const SALE = sql`o.payment_status in ${MONEY_IN_SQL} and o.archived_at is null`;
 
@@ -31,16 +30,19 @@ async function periodCustomers(db: Db, period: Period): Promise<{ list: PeriodCu
   const end = lagosDayEnd(period.to);
   const [sales, history] = await Promise.all([
     groupedSales(db, period, 'customer', false, sql`(f.user_id is not null or f.customer_id is not null)`),
+    // Each period customer's sales ever (by account, else till customer: ids, so the orders' indexes serve).
     rowsOf<{ key: string; is_new: boolean; sales_to_end: string }>(
       db,
-      sql`select ${CUSTOMER_KEY} as key, min(o.created_at) >= ${start} as is_new,
-          count(*) filter (where o.created_at < ${end}) as sales_to_end
-        from orders o
-        where ${SALE} and ${CUSTOMER_KEY} in (
-          select ${CUSTOMER_KEY} from orders o
+      sql`with period as (
+          select distinct o.user_id, case when o.user_id is null then o.customer_id end as customer_id from orders o
           where ${SALE} and ${WITH_CUSTOMER} and o.created_at >= ${start} and o.created_at < ${end}
         )
-        group by 1`,
+        select 'account:' || o.user_id as key, min(o.created_at) >= ${start} as is_new,
+          count(*) filter (where o.created_at < ${end}) as sales_to_end
+        from orders o where ${SALE} and o.user_id in (select user_id from period) group by o.user_id
+        union all
+        select 'till:' || o.customer_id, min(o.created_at) >= ${start}, count(*) filter (where o.created_at < ${end})
+        from orders o where ${SALE} and o.user_id is null and o.customer_id in (select customer_id from period) group by o.customer_id`,
     ),
   ]);
   const known = new Map(history.map((h) => [h.key, h]));

@@ -77,7 +77,13 @@ const GROUPINGS: Record<Group, Grouping> = {
   // The coupons report (coupons.ts): codes are kept upper-cased.
   coupon: { kind: 'line', by: sql`f.coupon`, label: sql`case when g.k = '' then 'No coupon' else g.k end` },
   // The customers report (customers.ts): an account, else a recorded till customer.
-  customer: { kind: 'line', by: sql`coalesce('account:' || f.user_id, 'till:' || f.customer_id, '')`, label: sql`g.k` },
+  customer: {
+    kind: 'line',
+    by: sql`f.user_id`,
+    by2: sql`case when f.user_id is null then f.customer_id end`,
+    key: sql`coalesce('account:' || g.k, 'till:' || g.k2, '')`,
+    label: sql`coalesce('account:' || g.k, 'till:' || g.k2, '')`,
+  },
   day: timeGrouping('day', 'YYYY-MM-DD'),
   week: timeGrouping('week', 'YYYY-MM-DD', 'Week of '),
   month: timeGrouping('month', 'YYYY-MM'),
@@ -164,7 +170,7 @@ function salesStatement(period: Period, groupBy: Group, scope: SQL = sql`true`):
     select ${g.key ?? sql`g.k`} as key, ${g.label} as label, g.orders, g.units, g.gross, g.markdowns, g.coupons, g.till, g.refunds,
       g.delivery, g.delivery_cost, g.cogs, g.unknown, g.fees
     from (
-      select ${g.by} as k, ${g.by2 ?? sql`null::text`} as k2, count(*) filter (where ${g.orders ?? sql`f.first`}) as orders, sum(f.units) as units,
+      select ${g.by} as k, ${g.by2 ?? sql`null`} as k2, count(*) filter (where ${g.orders ?? sql`f.first`}) as orders, sum(f.units) as units,
         sum(f.gross) as gross, sum(f.markdowns) as markdowns, sum(f.coupons) as coupons, sum(f.till) as till,
         sum(f.refunds) as refunds, sum(f.delivery) as delivery, sum(f.delivery_cost) as delivery_cost, sum(f.cogs) as cogs,
         sum(f.unknown) as unknown, sum(f.fees) as fees,

@@ -37,7 +37,9 @@ function stockRows(query: Pick<StockQuery, 'category' | 'flag'>, reorderDays: nu
     with held as (
       select l.variant_id, sum(l.quantity - l.restocked_quantity)::bigint as reserved
       from order_lines l join orders o on o.id = l.order_id
-      where o.payment_status = 'unpaid' and l.variant_id is not null and l.quantity > l.restocked_quantity
+      -- An order let go (cancelled, failed) gave every unit back (orders/held.ts): only the others can hold any.
+      where o.payment_status = 'unpaid' and o.status not in ('cancelled', 'failed')
+        and l.variant_id is not null and l.quantity > l.restocked_quantity
       group by l.variant_id
     ),
     -- The sales report's sales (sales_facts: money came in, not archived), by each line's variant.

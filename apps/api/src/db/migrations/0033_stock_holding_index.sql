@@ -1,0 +1,2 @@
+-- Issue 30: the stock report's units held by unpaid orders, read from the orders that can still hold any.
+CREATE INDEX "orders_holding_idx" ON "orders" USING btree ("id") WHERE "orders"."payment_status" = 'unpaid' and "orders"."status" not in ('cancelled', 'failed');
