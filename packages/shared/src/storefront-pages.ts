@@ -77,6 +77,8 @@ export const STOREFRONT_PAGES = [
   // `variant`: the size and colour chosen (a shared or catalogue feed link, issue 31).
   page('productdetails/:id', 'product-details.tsx', true, 'default', PRODUCT_QUERY_PARAMS),
   page('cart', 'cart.tsx', false),
+  // A cart-recovery link (issue 31): puts an abandoned checkout's lines back in the device's cart.
+  page('cart/restore', 'cart-restore.tsx', false),
   page('register', 'register.tsx', false),
   page('forgot-password', 'forgot-password.tsx', false),
   page('reset-password', 'reset-password.tsx', false),

@@ -66,6 +66,7 @@ export const BACK_OFFICE_PATHS = [
   'delivery',
   'coupons',
   'messages',
+  'recovery',
   'settings',
   'security',
   'staff',

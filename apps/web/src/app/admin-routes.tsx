@@ -63,6 +63,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'reports/coupons', ...page(() => import('./routes/admin/reports-coupons.tsx')) },
       { path: 'reports/customers', ...page(() => import('./routes/admin/reports-customers.tsx')) },
       { path: 'messages', ...page(() => import('./routes/admin/messages.tsx')) },
+      { path: 'recovery', ...page(() => import('./routes/admin/recovery.tsx')) },
       { path: 'settings', ...page(() => import('./routes/admin/settings.tsx')) },
       { path: 'security', ...page(() => import('./routes/admin/security.tsx')) },
       { path: 'staff', ...page(() => import('./routes/admin/staff.tsx')) },

@@ -36,8 +36,14 @@ describe('the back office’s permission table', () => {
       'Cash drawers',
       'Settings',
     ]);
-    // Sync conflicts lists till sales (orders.read), as Purchases does.
-    expect(menuLabels(permissionsOf('fulfilment'))).toEqual(['Purchases', ...CATALOGUE, 'Sync conflicts', 'Settings']);
+    // Sync conflicts lists till sales (orders.read), as Purchases does; Recovery abandoned checkouts (orders.read too).
+    expect(menuLabels(permissionsOf('fulfilment'))).toEqual([
+      'Purchases',
+      ...CATALOGUE,
+      'Sync conflicts',
+      'Recovery',
+      'Settings',
+    ]);
     expect(menuLabels(permissionsOf('content_editor'))).toEqual([...CATALOGUE, 'Banner Display', 'Blog Posts', 'Settings']);
   });
 

@@ -59,6 +59,8 @@ export const PAGE_NEEDS = {
   'coupons/new': 'coupons.write',
   'coupons/:id': 'coupons.write',
   messages: 'messages.read', // GET /api/messages
+  // Abandoned checkouts (issue 31): the shopper's contact details as an order's, so who sees orders.
+  recovery: 'orders.read', // GET /api/recovery
   // Everyone changes their own password there; the store's settings need settings.write (an action below).
   settings: 'staff',
   // Everyone's own two-factor sign-in and sessions (/api/auth/2fa/*, /api/auth/sessions: signed in).
@@ -120,6 +122,7 @@ export const MENU = [
   { to: '/delivery', label: 'Delivery' },
   { to: '/coupons', label: 'Coupons' },
   { to: '/messages', label: 'Messages' },
+  { to: '/recovery', label: 'Recovery' },
   { to: '/staff', label: 'Staff' },
   { to: '/settings', label: 'Settings' },
 ] as const;

@@ -108,6 +108,7 @@ const MENUS: Record<RoleTemplate, string[]> = {
     'Delivery',
     'Coupons',
     'Messages',
+    'Recovery',
     'Staff',
     'Settings',
   ],
@@ -132,6 +133,7 @@ const MENUS: Record<RoleTemplate, string[]> = {
     'Brands',
     'Products',
     'Sync conflicts',
+    'Recovery',
     'Settings',
   ],
   content_editor: [

@@ -18,6 +18,7 @@ import {
   Settings,
   ShieldCheck,
   ShoppingBag,
+  ShoppingCart,
   Store,
   Tablet,
   Tag,
@@ -54,6 +55,7 @@ const ICONS: Record<MenuEntry['to'], LucideIcon> = {
   '/delivery': Truck,
   '/coupons': TicketPercent,
   '/messages': Mail,
+  '/recovery': ShoppingCart,
   '/staff': UserCog,
   '/settings': Settings,
 };

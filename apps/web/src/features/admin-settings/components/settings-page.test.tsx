@@ -178,6 +178,42 @@ describe('Store settings: invoices, bank transfer, online orders, reports', () =
   });
 });
 
+describe('Store settings: checkout recovery (issue 31)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('sets the reminders’ delays, the coupon and the transfer reminder, and refuses delays out of order', async () => {
+    const { saves } = serve();
+    await screen.findByLabelText('Store name');
+    const recovery = screen.getByRole('group', { name: 'Checkout recovery' });
+    const delays = within(recovery).getByLabelText('Send cart reminders after (minutes)') as HTMLInputElement;
+    expect(delays.value).toBe('60,1440');
+
+    type('Send cart reminders after (minutes)', '1440, 60');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Each delay must be longer than the one before')).toBeTruthy();
+    expect(delays.getAttribute('aria-invalid')).toBe('true');
+    type('Send cart reminders after (minutes)', 'soon');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Enter minutes as whole numbers, separated by commas')).toBeTruthy();
+    expect(saves()).toHaveLength(0);
+
+    type('Send cart reminders after (minutes)', '30, 720 2880');
+    type('Coupon code in the reminders', 'COMEBACK10');
+    type('Remind the shopper to pay (hours before the hold ends)', '6');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toEqual({
+      ...DEFAULT_STORE_SETTINGS,
+      recoveryDelays: [30, 720, 2880],
+      recoveryCoupon: 'COMEBACK10',
+      transferReminderHours: 6,
+    });
+  });
+});
+
 describe('Store settings: notifications and WhatsApp', () => {
   afterEach(() => {
     cleanup();

@@ -3,8 +3,9 @@
  * threshold; what invoices print (address, VAT note); where bank transfers go and how long
  * a transfer order holds its goods; the per-order cap on units of one product; where the
  * shop's own alerts go; the WhatsApp number shoppers can write to; what each payment
- * method costs the shop (payment-fees-fieldset.tsx); and the days of cover below which the
- * stock report says to reorder. Checked with the
+ * method costs the shop (payment-fees-fieldset.tsx); the days of cover below which the
+ * stock report says to reorder; and checkout recovery's reminders (their delays, a coupon, and
+ * the transfer orders' payment reminder, issue 31). Checked with the
  * shared `storeSettings` before sending; the server's field errors land on their fields. The
  * bank account needs settings.payments, and a change of it the member's current password.
  */
@@ -31,7 +32,8 @@ type NumberField =
   | 'maxUnitsPerProduct'
   | 'podConfirmHours'
   | 'podMaxUnits'
-  | 'reportsReorderDays';
+  | 'reportsReorderDays'
+  | 'transferReminderHours';
 
 /** An empty number box gives NaN: say what to enter, then apply the shared rule. */
 const typedNumber = <S extends z.ZodType<number, number>>(rule: S, message: string) => z.number({ error: message }).pipe(rule);
@@ -44,7 +46,31 @@ const settingsForm = storeSettings.extend({
   podConfirmHours: typedNumber(storeSettings.shape.podConfirmHours, 'Enter a number of hours'),
   podMaxUnits: typedNumber(storeSettings.shape.podMaxUnits, 'Enter a number of units'),
   reportsReorderDays: typedNumber(storeSettings.shape.reportsReorderDays, 'Enter a number of days'),
+  transferReminderHours: typedNumber(storeSettings.shape.transferReminderHours, 'Enter a number of hours'),
+  recoveryDelays: z
+    .array(z.number({ error: 'Enter minutes as whole numbers, separated by commas' }))
+    .pipe(storeSettings.shape.recoveryDelays),
 });
+
+/** "60, 1440" as the delays in minutes; a word that is not a number stays NaN, for the form's check to name. */
+const parseDelays = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((word) => (/^\d+$/.test(word) ? Number(word) : Number.NaN))
+    : value;
+
+/** The first message of an array field's errors: its own, or its first element's. */
+function arrayError(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const item of Object.values(error)) {
+    const message = arrayError(item);
+    if (message) return message;
+  }
+  return undefined;
+}
 
 const NUMBER_FIELDS: readonly NumberField[] = [
   'bannerRotationMs',
@@ -54,6 +80,7 @@ const NUMBER_FIELDS: readonly NumberField[] = [
   'podConfirmHours',
   'podMaxUnits',
   'reportsReorderDays',
+  'transferReminderHours',
 ];
 const isSetting = (path: string): path is keyof StoreSettings => path in storeSettings.shape;
 const BANK_FIELDS = ['bankName', 'bankAccountName', 'bankAccountNumber'] as const satisfies readonly (keyof StoreSettings)[];
@@ -128,6 +155,7 @@ export function StoreSettingsCard() {
     );
   };
   const addressError = errors.address?.message;
+  const delaysError = arrayError(errors.recoveryDelays);
 
   return (
     <Card>
@@ -212,6 +240,12 @@ export function StoreSettingsCard() {
                 { type: 'number', min: 1, max: 336, step: 1 },
                 'An unpaid transfer order keeps its goods this long, then is cancelled.',
               )}
+              {field(
+                'transferReminderHours',
+                'Remind the shopper to pay (hours before the hold ends)',
+                { type: 'number', min: 0, max: 335, step: 1 },
+                'One e-mail with the amount, the account and the time the order is released. 0: no reminder.',
+              )}
             </div>
           </fieldset>
 
@@ -261,6 +295,34 @@ export function StoreSettingsCard() {
               { type: 'tel', autoComplete: 'off', placeholder: '+234 801 234 5678' },
               'With the country code. Shoppers get "Ask on WhatsApp" and "Send my order on WhatsApp" links; leave it empty to show none.',
             )}
+          </fieldset>
+
+          <fieldset className="border-t border-neutral-200 pt-4">
+            <legend className={legendClass}>Checkout recovery</legend>
+            <div className="space-y-4">
+              <Field
+                label="Send cart reminders after (minutes)"
+                htmlFor="settings-recoveryDelays"
+                error={delaysError}
+                hint="Separated by commas, each longer than the one before: 60, 1440 is an hour and a day. Only to shoppers who ticked the box for our e-mails; they stop once she pays. Leave it empty to send none."
+              >
+                <input
+                  id="settings-recoveryDelays"
+                  className={inputClass}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  spellCheck={false}
+                  {...errorProps('settings-recoveryDelays', delaysError)}
+                  {...form.register('recoveryDelays', { setValueAs: parseDelays })}
+                />
+              </Field>
+              {field(
+                'recoveryCoupon',
+                'Coupon code in the reminders',
+                { autoComplete: 'off', spellCheck: false },
+                'A code from Coupons, offered in each reminder. Leave it empty to offer none.',
+              )}
+            </div>
           </fieldset>
 
           <PaymentFeesFieldset form={form} legendClass={legendClass} />
