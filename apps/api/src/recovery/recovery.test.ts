@@ -11,7 +11,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { abandonedCheckouts, messages, orders } from '../db/schema/index.ts';
 import { type Client, client } from '../../test/clients.ts';
 import { insertProduct, readVariants } from '../../test/fixtures.ts';
-import { createAdmin, createTestApp, expectRefusedWithout, registerShopper, type TestContext } from '../../test/helpers.ts';
+import {
+  createAdmin,
+  createTestApp,
+  expectRefusedWithout,
+  registerShopper,
+  type TestContext,
+  testConfig,
+} from '../../test/helpers.ts';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
 import { type SmtpStandin, startSmtpStandin } from '../../test/smtp-standin.ts';
 import { sweepAppRecovery } from './index.ts';
 import { RESTORE_EXPIRED } from './restore.ts';
@@ -248,6 +257,31 @@ describe('reminders', () => {
     await sweep(later(at, 1440 * MINUTE));
     expect(await remindersTo(who.email)).toHaveLength(1);
   });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('reminders with two API processes', () => {
+  it('sends each reminder once while two apps on one PostgreSQL sweep at the same moments', async () => {
+    const database = await openDatabase({ url: ctx.database.url!, poolSize: 10 });
+    const other = await buildApp({ config: testConfig({ PUBLIC_URL }), database, logger: false });
+    try {
+      const left = await Promise.all(Array.from({ length: 5 }, () => abandoned()));
+      const latest = Math.max(...left.map((l) => l.at.getTime()));
+      for (const minutes of [60, 61, 1440, 1441]) {
+        const at = later(new Date(latest), minutes * MINUTE);
+        await Promise.all([sweep(at), sweepAppRecovery(other, at), sweep(at), sweepAppRecovery(other, at)]);
+      }
+      for (const { who, checkout } of left) {
+        expect((await remindersTo(who.email)).map((m) => m.dedupeKey).sort()).toEqual([
+          `cart-recovery:${checkout.id}:1`,
+          `cart-recovery:${checkout.id}:2`,
+        ]);
+        expect((await checkoutsOf(who.id))[0]!.remindersSent).toBe(2);
+      }
+    } finally {
+      // The app closes its database.
+      await other.close();
+    }
+  }, 60_000);
 });
 
 describe('the restore link', () => {
