@@ -3,19 +3,16 @@
  * rate and the top customers (docs/decisions/0025, "Customers"). A customer is an account (a
  * web order's `user_id`) or a recorded till customer (`customer_id`); walk-ins are not counted.
  * Net sales come from the sales report's own statement grouped by customer (sales.ts), so they
- * are its figures to the kobo; one more statement reads each period customer's first sale ever.
+ * are its figures to the kobo; one more statement reads each period customer's sales ever from
+ * the same facts (a sale's first line part), through a narrow index (migration 0034).
  */
 import { inArray, sql } from 'drizzle-orm';
 import { type CustomersReport, type CustomerTotals, type ReportQuery, TOP_CUSTOMERS, type TopCustomer } from '@shop/shared';
 import { type Db, rowsOf } from '../db/client.ts';
 import { customers, users } from '../db/schema/index.ts';
 import { type CsvValue, csvRow } from '../lib/csv.ts';
-import { lagosDayEnd, lagosDayStart } from '../lib/lagos-days.ts';
 import { koboToNairaText } from '@shop/shared';
-import { changes, comparisonPeriod, groupedSales, MONEY_IN_SQL, type Period, round2 } from './sales.ts';
-
-const WITH_CUSTOMER = sql`(o.user_id is not null or o.customer_id is not null)`;
-const SALE = sql`o.payment_status in ${MONEY_IN_SQL} and o.archived_at is null`;
+import { changes, comparisonPeriod, type Period, round2, salesRows } from './sales.ts';
 
 interface PeriodCustomer {
   key: string;
@@ -26,27 +23,28 @@ interface PeriodCustomer {
 
 /** The period's customers (those with a sale in it, and those with only a refund in it, orders 0). */
 async function periodCustomers(db: Db, period: Period): Promise<{ list: PeriodCustomer[]; totals: CustomerTotals }> {
-  const start = lagosDayStart(period.from);
-  const end = lagosDayEnd(period.to);
-  const [sales, history] = await Promise.all([
-    groupedSales(db, period, 'customer', false, sql`(f.user_id is not null or f.customer_id is not null)`),
-    // Each period customer's sales ever (by account, else till customer: ids, so the orders' indexes serve).
-    rowsOf<{ key: string; is_new: boolean; sales_to_end: string }>(
-      db,
-      sql`with period as (
-          select distinct o.user_id, case when o.user_id is null then o.customer_id end as customer_id from orders o
-          where ${SALE} and ${WITH_CUSTOMER} and o.created_at >= ${start} and o.created_at < ${end}
-        )
-        select 'account:' || o.user_id as key, min(o.created_at) >= ${start} as is_new,
-          count(*) filter (where o.created_at < ${end}) as sales_to_end
-        from orders o where ${SALE} and o.user_id in (select user_id from period) group by o.user_id
-        union all
-        select 'till:' || o.customer_id, min(o.created_at) >= ${start}, count(*) filter (where o.created_at < ${end})
-        from orders o where ${SALE} and o.user_id is null and o.customer_id in (select customer_id from period) group by o.customer_id`,
-    ),
-  ]);
+  const rows = await salesRows(db, period, 'customer', false, sql`(f.user_id is not null or f.customer_id is not null)`);
+  const ids = (kind: string) =>
+    rows
+      .filter((r) => r.key.startsWith(`${kind}:`))
+      .map((r) => r.key.slice(kind.length + 1))
+      .join(',');
+  // Each period customer's sales ever: a sale's first line part (sales_facts), by a narrow index.
+  const history = await rowsOf<{ key: string; is_new: boolean; sales_to_end: string }>(
+    db,
+    sql`select 'account:' || f.user_id as key, min(f.day) >= ${period.from}::date as is_new,
+        count(*) filter (where f.day <= ${period.to}::date) as sales_to_end
+      from sales_facts f
+      where f.kind = 'line' and f.first and f.user_id = any(string_to_array(${ids('account')}, ',')::uuid[])
+      group by f.user_id
+      union all
+      select 'till:' || f.customer_id, min(f.day) >= ${period.from}::date, count(*) filter (where f.day <= ${period.to}::date)
+      from sales_facts f
+      where f.kind = 'line' and f.first and f.user_id is null and f.customer_id = any(string_to_array(${ids('till')}, ',')::uuid[])
+      group by f.customer_id`,
+  );
   const known = new Map(history.map((h) => [h.key, h]));
-  const list = sales.rows.map((row) => ({
+  const list = rows.map((row) => ({
     key: row.key,
     orders: row.orders,
     netSales: row.netSales,
@@ -64,7 +62,7 @@ async function periodCustomers(db: Db, period: Period): Promise<{ list: PeriodCu
       newCustomers: fresh.length,
       returningCustomers: buyers.length - fresh.length,
       newNetSales,
-      returningNetSales: sales.totals.netSales - newNetSales,
+      returningNetSales: rows.reduce((sum, c) => sum + c.netSales, 0) - newNetSales,
       repeatRate: buyers.length === 0 ? null : round2((repeat * 100) / buyers.length),
     },
   };

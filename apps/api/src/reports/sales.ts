@@ -269,6 +269,15 @@ export async function salesTotalsFor(db: Db, period: Period, profit: boolean, sc
   return totalsOf(raw, profit);
 }
 
+/** The rows of a grouping over the sales `scope` lets in: in time order, or by net sales. */
+export async function salesRows(db: Db, period: Period, groupBy: Group, profit: boolean, scope?: SQL): Promise<SalesRow[]> {
+  const rows = await rowsOf<RawRow>(db, salesStatement(period, groupBy, scope));
+  const out: SalesRow[] = rows.map((raw) => ({ key: raw.key, label: rowLabel(groupBy, raw), ...figures(raw, profit) }));
+  if (GROUPINGS[groupBy].chronological) out.sort((a, b) => a.key.localeCompare(b.key));
+  else out.sort((a, b) => b.netSales - a.netSales || a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
+  return out;
+}
+
 /** The rows of a grouping, the totals and the comparison's, over the sales `scope` lets in. */
 export async function groupedSales(
   db: Db,
@@ -279,14 +288,11 @@ export async function groupedSales(
 ): Promise<Omit<SalesReport, 'groupBy'>> {
   const period = { from: query.from, to: query.to };
   const compared = query.compare ? comparisonPeriod(period, query.compare) : null;
-  const [rows, now, then] = await Promise.all([
-    rowsOf<RawRow>(db, salesStatement(period, groupBy, scope)),
+  const [out, now, then] = await Promise.all([
+    salesRows(db, period, groupBy, profit, scope),
     salesTotalsFor(db, period, profit, scope),
     compared ? salesTotalsFor(db, compared, profit, scope) : Promise.resolve(null),
   ]);
-  const out: SalesRow[] = rows.map((raw) => ({ key: raw.key, label: rowLabel(groupBy, raw), ...figures(raw, profit) }));
-  if (GROUPINGS[groupBy].chronological) out.sort((a, b) => a.key.localeCompare(b.key));
-  else out.sort((a, b) => b.netSales - a.netSales || a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
   return {
     ...period,
     rows: out,

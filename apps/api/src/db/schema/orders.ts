@@ -135,9 +135,7 @@ export const orders = pgTable(
     index('orders_review_idx').on(t.review).where(sql`${t.review} is not null`),
     index('orders_unpaid_user_idx').on(t.userId).where(sql`${t.status} in ('pending', 'confirmed')`),
     // The stock report's units held: unpaid orders not let go (a let-go order gave its stock back).
-    index('orders_holding_idx')
-      .on(t.id)
-      .where(sql`${t.paymentStatus} = 'unpaid' and ${t.status} not in ('cancelled', 'failed')`),
+    index('orders_holding_idx').on(t.id).where(sql`${t.paymentStatus} = 'unpaid' and ${t.status} not in ('cancelled', 'failed')`),
     check(
       'orders_amounts_nonnegative',
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.deliveryFee} >= 0 and ${t.couponDiscount} >= 0`,

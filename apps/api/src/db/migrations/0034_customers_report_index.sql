@@ -1,0 +1,3 @@
+-- Issue 30: the customers report reads each period customer's sales ever from these indexes alone.
+CREATE INDEX "sales_facts_account_sales_idx" ON "sales_facts" USING btree ("user_id","day") WHERE "sales_facts"."kind" = 'line' and "sales_facts"."first";--> statement-breakpoint
+CREATE INDEX "sales_facts_till_customer_sales_idx" ON "sales_facts" USING btree ("customer_id","day") WHERE "sales_facts"."kind" = 'line' and "sales_facts"."first" and "sales_facts"."user_id" is null;
