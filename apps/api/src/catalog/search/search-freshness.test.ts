@@ -148,7 +148,9 @@ describe('a title search after catalogue changes', () => {
       subsub: subsubId,
     });
     expect(made.statusCode, made.body).toBe(201);
-    const { variants, ...detail } = (await client(ctx.app).json('GET', `/api/products/${made.json().id}`)).json();
+    // The page's own extras: its variants, and its images' sharing JPEGs (for og:image, issue 31).
+    const { variants, shareImages, ...detail } = (await client(ctx.app).json('GET', `/api/products/${made.json().id}`)).json();
+    expect(shareImages).toEqual({});
     expect(variants).toHaveLength(1);
     expect(detail).toMatchObject({
       defaultVariantId: variants[0].id,
