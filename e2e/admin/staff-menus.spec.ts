@@ -10,7 +10,10 @@ import { demoAccount } from '../demo-accounts.ts';
 
 const CATALOGUE = ['Categories', 'Sub-Categories', 'Sub Sub-Categories', 'Brands', 'Products'];
 const TILL = ['Point of Sale', 'Tills', 'Cash drawers'];
-/** The Manager's menu: everything but Staff (staff.manage), which only the Owner has; Reports with reports.sales (issue 30). */
+/**
+ * The Manager's menu: everything but Staff (staff.manage), which only the Owner has; Reports with
+ * reports.sales (issue 30); Recovery (abandoned checkouts, issue 31) with orders.read.
+ */
 const MANAGER = [
   'Overview',
   'Reports',
@@ -24,6 +27,7 @@ const MANAGER = [
   'Delivery',
   'Coupons',
   'Messages',
+  'Recovery',
   'Settings',
 ];
 const EVERYTHING = [...MANAGER.slice(0, -1), 'Staff', 'Settings'];
@@ -44,7 +48,7 @@ const TEAM = [
     role: 'Fulfilment',
     landing: '/purchasetable',
     heading: 'Purchases',
-    menu: ['Purchases', ...CATALOGUE, 'Sync conflicts', 'Settings'],
+    menu: ['Purchases', ...CATALOGUE, 'Sync conflicts', 'Recovery', 'Settings'],
     outside: '/pos',
   },
   {

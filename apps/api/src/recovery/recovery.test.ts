@@ -314,6 +314,12 @@ describe('the restore link', () => {
 
   it('answers 404 for an unknown token and 410 with a clear message after 7 days', async () => {
     expect((await restore('not-a-token')).statusCode).toBe(404);
+    // Not a token's shape (a NUL, which PostgreSQL's text cannot hold; a dot): 400, before the database.
+    for (const bad of ['Ada\u0000Eze', 'a.b']) {
+      const refused = await restore(bad);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().msg).toMatch(/restore link is not valid/);
+    }
     const { checkout } = await abandoned();
     await db()
       .update(abandonedCheckouts)

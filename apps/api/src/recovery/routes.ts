@@ -28,7 +28,8 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['checkout'],
       summary:
         "The cart an abandoned checkout's reminder links to, as the catalogue sells it now (lines no longer for sale left out); it never signs in. 404 for an unknown token, 410 once 7 days have passed since the last reminder",
-      params: z.object({ token: z.string().max(100) }),
+      // Made as 16 random bytes in base64url: anything else (a NUL, say) is refused before the database.
+      params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'This restore link is not valid') }),
       response: { 200: restoredCart, 404: errorResponse, 410: errorResponse },
     },
     handler: async (request, reply) => {
