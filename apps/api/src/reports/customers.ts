@@ -12,48 +12,61 @@ import { type Db, rowsOf } from '../db/client.ts';
 import { customers, users } from '../db/schema/index.ts';
 import { type CsvValue, csvRow } from '../lib/csv.ts';
 import { koboToNairaText } from '@shop/shared';
-import { changes, comparisonPeriod, type Period, round2, salesRows } from './sales.ts';
+import { changes, comparisonPeriod, type Period, round2 } from './sales.ts';
 
 interface PeriodCustomer {
   key: string;
   orders: number;
   netSales: number;
   isNew: boolean;
+  /** Her sales ever up to the period's end. */
+  salesToEnd: number;
 }
 
 /** The period's customers (those with a sale in it, and those with only a refund in it, orders 0). */
 async function periodCustomers(db: Db, period: Period): Promise<{ list: PeriodCustomer[]; totals: CustomerTotals }> {
-  const rows = await salesRows(db, period, 'customer', false, sql`(f.user_id is not null or f.customer_id is not null)`);
-  const ids = (kind: string) =>
-    rows
-      .filter((r) => r.key.startsWith(`${kind}:`))
-      .map((r) => r.key.slice(kind.length + 1))
-      .join(',');
-  // Each period customer's sales ever: a sale's first line part (sales_facts), by a narrow index.
-  const history = await rowsOf<{ key: string; is_new: boolean; sales_to_end: string }>(
+  // One statement: each customer's period sales from the facts (net as the sales report's:
+  // gross − markdowns − coupons − till discounts − refunds), then their sales ever (a sale's
+  // first line part) by two narrow indexes (migration 0034).
+  const rows = await rowsOf<{ key: string; orders: string; net: string; is_new: boolean | null; sales_to_end: string | null }>(
     db,
-    sql`select 'account:' || f.user_id as key, min(f.day) >= ${period.from}::date as is_new,
-        count(*) filter (where f.day <= ${period.to}::date) as sales_to_end
-      from sales_facts f
-      where f.kind = 'line' and f.first and f.user_id = any(string_to_array(${ids('account')}, ',')::uuid[])
-      group by f.user_id
-      union all
-      select 'till:' || f.customer_id, min(f.day) >= ${period.from}::date, count(*) filter (where f.day <= ${period.to}::date)
-      from sales_facts f
-      where f.kind = 'line' and f.first and f.user_id is null and f.customer_id = any(string_to_array(${ids('till')}, ',')::uuid[])
-      group by f.customer_id`,
+    sql`with period as (
+        select f.user_id, case when f.user_id is null then f.customer_id end as customer_id,
+          count(*) filter (where f.first) as orders, sum(f.gross - f.markdowns - f.coupons - f.till - f.refunds) as net
+        from sales_facts f
+        where f.kind = 'line' and f.day >= ${period.from}::date and f.day <= ${period.to}::date
+          and (f.user_id is not null or f.customer_id is not null)
+        group by 1, 2
+      ),
+      accounts as (
+        select f.user_id, min(f.day) as first_day, count(*) filter (where f.day <= ${period.to}::date) as sales_to_end
+        from sales_facts f
+        where f.kind = 'line' and f.first and f.user_id in (select user_id from period where user_id is not null)
+        group by f.user_id
+      ),
+      till as (
+        select f.customer_id, min(f.day) as first_day, count(*) filter (where f.day <= ${period.to}::date) as sales_to_end
+        from sales_facts f
+        where f.kind = 'line' and f.first and f.user_id is null and f.customer_id in (select customer_id from period where customer_id is not null)
+        group by f.customer_id
+      )
+      select coalesce('account:' || p.user_id, 'till:' || p.customer_id) as key, p.orders, p.net,
+        coalesce(a.first_day, t.first_day) >= ${period.from}::date as is_new, coalesce(a.sales_to_end, t.sales_to_end) as sales_to_end
+      from period p
+      left join accounts a on a.user_id = p.user_id
+      left join till t on t.customer_id = p.customer_id`,
   );
-  const known = new Map(history.map((h) => [h.key, h]));
   const list = rows.map((row) => ({
     key: row.key,
-    orders: row.orders,
-    netSales: row.netSales,
+    orders: Number(row.orders),
+    netSales: Number(row.net),
     // A customer with only a refund in the period had their first sale before it.
-    isNew: row.orders > 0 && known.get(row.key)?.is_new === true,
+    isNew: Number(row.orders) > 0 && row.is_new === true,
+    salesToEnd: Number(row.sales_to_end ?? 0),
   }));
   const buyers = list.filter((c) => c.orders > 0);
   const fresh = buyers.filter((c) => c.isNew);
-  const repeat = buyers.filter((c) => Number(known.get(c.key)?.sales_to_end ?? 0) >= 2).length;
+  const repeat = buyers.filter((c) => c.salesToEnd >= 2).length;
   const newNetSales = fresh.reduce((sum, c) => sum + c.netSales, 0);
   return {
     list,
@@ -62,7 +75,7 @@ async function periodCustomers(db: Db, period: Period): Promise<{ list: PeriodCu
       newCustomers: fresh.length,
       returningCustomers: buyers.length - fresh.length,
       newNetSales,
-      returningNetSales: rows.reduce((sum, c) => sum + c.netSales, 0) - newNetSales,
+      returningNetSales: list.reduce((sum, c) => sum + c.netSales, 0) - newNetSales,
       repeatRate: buyers.length === 0 ? null : round2((repeat * 100) / buyers.length),
     },
   };
