@@ -2,9 +2,9 @@
  * The customers report (issue 30): new and returning customers, their net sales, the repeat
  * rate and the top customers (docs/decisions/0025, "Customers"). A customer is an account (a
  * web order's `user_id`) or a recorded till customer (`customer_id`); walk-ins are not counted.
- * Net sales come from the sales report's own statement grouped by customer (sales.ts), so they
- * are its figures to the kobo; one more statement reads each period customer's sales ever from
- * the same facts (a sale's first line part), through a narrow index (migration 0034).
+ * Net sales are summed from the sales report's own facts (sales_facts, reports/sales.ts), so they
+ * are its figures to the kobo; the same statement reads each period customer's sales ever from
+ * those facts (a sale's first line part), through two narrow indexes (migration 0034).
  */
 import { inArray, sql } from 'drizzle-orm';
 import { type CustomersReport, type CustomerTotals, type ReportQuery, TOP_CUSTOMERS, type TopCustomer } from '@shop/shared';
