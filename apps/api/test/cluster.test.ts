@@ -68,7 +68,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with WEB_
       await expect
         .poll(() => workers(shop).filter((pid) => !first.includes(pid)).length, { timeout: 30_000, interval: 200 })
         .toBe(1);
-      for (let i = 0; i < 10; i++) expect((await fetch(`${shop.url}/api/banners`)).status).toBe(200);
+      // Just started, a worker may shed a request (503 with Retry-After) while its start-up work
+      // (the sharing JPEGs of the demo's pictures, issue 31) keeps the cores busy: asked again, it answers.
+      for (let i = 0; i < 10; i++) expect(await statusOnceReady(`${shop.url}/api/banners`)).toBe(200);
       expect(workers(shop)).toContain(first[1]);
     } finally {
       await database.close();
@@ -118,6 +120,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with WEB_
   });
 });
 
+/** A GET's status, asked again for up to 30 s while the shop sheds it (503). */
+async function statusOnceReady(url: string): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const { status } = await fetch(url);
+    if (status !== 503 || tries >= 60) return status;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** The value of `name`'s sample with these labels in a Prometheus text, or undefined. */
 const sample = (text: string, name: string, labels: string) =>
   text
@@ -133,7 +144,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with METR
       const metricsPort = await freePort();
       const shop = await start({ DATABASE_URL: database.url!, WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) });
       expect(workers(shop)).toHaveLength(2);
-      for (let i = 0; i < 10; i++) expect((await fetch(`${shop.url}/api/banners`)).status).toBe(200);
+      // Just started, a worker may shed a request (503 with Retry-After) while its start-up work
+      // (the sharing JPEGs of the demo's pictures, issue 31) keeps the cores busy: asked again, it answers.
+      for (let i = 0; i < 10; i++) expect(await statusOnceReady(`${shop.url}/api/banners`)).toBe(200);
       const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       expect(res.status).toBe(200);
       // Both workers' requests, summed by the primary (the round robin gives each some).
