@@ -292,3 +292,14 @@ export async function readMail(to: string, subject: RegExp, timeoutMs = 15_000):
     .toBe(true);
   return found!;
 }
+
+/** Opens the page and waits until the app has taken it over (what is pressed or typed before would be lost). */
+export async function openApp(page: Page, path: string): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('app:hydrated', () => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
+  });
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
+}

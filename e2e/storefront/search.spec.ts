@@ -3,20 +3,9 @@
  * while typing, a typo corrected), and a listing's facets (counts, combined, kept in the URL,
  * cleared). The products are made by each test, in names no demo product has.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../axe.ts';
-import { createProducts, unique } from './fixtures.ts';
-
-/** Opens the page and waits until the app has taken it over (the header's search works from then). */
-async function openApp(page: Page, path: string) {
-  await page.addInitScript(() => {
-    document.addEventListener('app:hydrated', () => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
-  });
-  await page.goto(path);
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
-}
+import { createProducts, unique, openApp } from './fixtures.ts';
 
 test('instant search with the keyboard: a few letters, ArrowDown to the product, Enter opens it; a typo is corrected', async ({
   page,

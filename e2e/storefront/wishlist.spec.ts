@@ -4,20 +4,9 @@
  * (merged, and gone from the device); the list's share link shows the same products to a
  * stranger, read-only.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../axe.ts';
-import { createProducts, registerShopper, unique } from './fixtures.ts';
-
-/** Opens the page and waits until the app has taken it over (a heart pressed before would be lost). */
-async function openApp(page: Page, path: string) {
-  await page.addInitScript(() => {
-    document.addEventListener('app:hydrated', () => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
-  });
-  await page.goto(path);
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
-}
+import { createProducts, registerShopper, unique, openApp } from './fixtures.ts';
 
 test('a guest wishlists two products, signs in and sees them; the shared link shows them to anyone', async ({
   page,
