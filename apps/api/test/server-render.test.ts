@@ -306,6 +306,6 @@ describe('another spelling of a page’s path', () => {
 describe('the public address', () => {
   it('is what pages are rendered with (PUBLIC_URL), whatever the request’s host', async () => {
     await get('/men', { host: 'internal-lb:3000' });
-    expect(standIn.__renderer.options).toEqual([{ origin: PUBLIC_URL }]);
+    expect(standIn.__renderer.options).toEqual([{ origin: PUBLIC_URL, lite: false }]);
   });
 });

@@ -54,6 +54,8 @@ export interface RenderedPage {
 export interface RenderOptions {
   /** The shop's public address (the API's PUBLIC_URL). */
   origin: string;
+  /** The low-data rendering (issue 32): the browser sent Save-Data, or the shopper chose "Lite mode". */
+  lite?: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@
  * shop's, not the address the request came in on. Without the file (an API-only deployment,
  * the tests) pages are rendered in the browser.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +27,20 @@ export interface RenderedPage {
 export interface RenderOptions {
   /** The shop's public address, no trailing slash (config.publicUrl). */
   origin: string;
+  /** The low-data rendering (issue 32): Save-Data or the shopper's "Lite mode". */
+  lite?: boolean;
+}
+
+/** What one page's rendering depends on besides its URL. */
+export interface RenderRequest {
+  /** The low-data rendering (RenderOptions.lite). */
+  lite?: boolean;
+  /**
+   * Headers added to every API read of this rendering: a shopper's own page (her cart, her
+   * orders) reads the API as her (`authorization`); a public page sends none, so it is the
+   * same for everyone and may be cached.
+   */
+  headers?: Record<string, string>;
 }
 
 interface RendererModule {
@@ -42,7 +57,7 @@ export interface Rendered {
 
 export interface Renderer {
   /** Undefined: the page is left to the browser. */
-  render(url: string): Promise<Rendered | undefined>;
+  render(url: string, request?: RenderRequest): Promise<Rendered | undefined>;
 }
 
 /** The renderer's file for a web build in `webRoot` (dist/ → dist-server/). */
@@ -66,7 +81,7 @@ const RENDER_WINDOW_MS = 1000;
 export function createRenderer(app: FastifyInstance, webRoot: string): Renderer | undefined {
   const file = rendererPath(webRoot);
   if (!existsSync(file)) return undefined;
-  const options: RenderOptions = { origin: app.config.publicUrl };
+  const origin = app.config.publicUrl;
   let rendering = 0;
   let windowStart = 0;
   let renderedInWindow = 0;
@@ -77,7 +92,7 @@ export function createRenderer(app: FastifyInstance, webRoot: string): Renderer 
       return mod;
     }));
   return {
-    async render(url) {
+    async render(url, request = {}) {
       if (rendering >= MAX_RENDERS_AT_ONCE) return undefined;
       const now = Date.now();
       if (now - windowStart >= RENDER_WINDOW_MS) {
@@ -89,7 +104,7 @@ export function createRenderer(app: FastifyInstance, webRoot: string): Renderer 
       rendering += 1;
       try {
         const mod = await load();
-        const page = await mod.render(url, options);
+        const page = await renderingFor.run(request, () => mod.render(url, { origin, lite: request.lite === true }));
         return page && { page, dataId: mod.SERVER_DATA_ID };
       } finally {
         rendering -= 1;
@@ -98,7 +113,14 @@ export function createRenderer(app: FastifyInstance, webRoot: string): Renderer 
   };
 }
 
-/** A read-only fetch answered by this app's routes. */
+/**
+ * The rendering a read belongs to: the renderer's module is loaded once and renders several
+ * pages at a time, so each page's own headers travel with its asynchronous work, not in a
+ * variable the next page would overwrite.
+ */
+const renderingFor = new AsyncLocalStorage<RenderRequest>();
+
+/** A read-only fetch answered by this app's routes, as the page being rendered reads them. */
 function injectFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -107,7 +129,7 @@ function injectFetch(app: FastifyInstance): typeof fetch {
     const res = await app.inject({
       method: 'GET',
       url: url.pathname + url.search,
-      headers: Object.fromEntries(new Headers(init?.headers)),
+      headers: { ...Object.fromEntries(new Headers(init?.headers)), ...renderingFor.getStore()?.headers },
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {
