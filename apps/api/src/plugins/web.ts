@@ -17,7 +17,20 @@ import { MESSAGES } from '@shop/shared';
 import { storefrontPageFor, storefrontPageUrl } from '@shop/shared/storefront-pages';
 import { serverRenders } from '../metrics/registry.ts';
 import { createPageHints, type PageHints } from './page-hints.ts';
-import { createRenderer, type Renderer } from './server-render.ts';
+import { createRenderer, type Renderer, type RenderRequest } from './server-render.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Sends a shopper's own page (her cart, her orders, a form carrying her CSRF token):
+     * rendered on the server for her alone (`as.headers` are added to the page's API reads,
+     * e.g. her session), never kept in the read cache, `Cache-Control: private, no-store`. A
+     * page the renderer cannot draw is sent as the app, as any page is. Without a web build:
+     * a JSON 404.
+     */
+    sendOwnPage(request: FastifyRequest, reply: FastifyReply, as: RenderRequest): Promise<FastifyReply>;
+  }
+}
 
 export default fp(
   async function web(app: FastifyInstance, opts: { root: string | undefined }) {
@@ -46,9 +59,9 @@ export default fp(
      * page's own URL (`pageUrl`, storefrontPageUrl), which the read cache keys it by; the
      * browser drops tracking parameters before it hydrates (main.tsx).
      */
-    async function tryRender(request: FastifyRequest, render: Renderer, pageUrl: string) {
+    async function tryRender(request: FastifyRequest, render: Renderer, pageUrl: string, as?: RenderRequest) {
       try {
-        return await render.render(pageUrl);
+        return await render.render(pageUrl, as);
       } catch (err) {
         request.log.error({ err }, 'server-side rendering failed; sending the app to render in the browser');
         return undefined;
@@ -101,6 +114,18 @@ export default fp(
         .type('text/html; charset=utf-8')
         .send(await appHtml(pathname, pages));
     }
+
+    app.decorate('sendOwnPage', async (request: FastifyRequest, reply: FastifyReply, as: RenderRequest) => {
+      if (!hints) return reply.status(404).header('X-Request-Id', request.id).send({ msg: MESSAGES.notFound });
+      const pathname = request.url.split('?')[0] ?? '/';
+      const rendered = renderer ? await tryRender(request, renderer, request.url, as) : undefined;
+      serverRenders.inc({ result: rendered ? 'rendered' : 'browser' });
+      if (rendered?.page.status === 404) reply.status(404);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(rendered ? hints.htmlFor(pathname, { rendered }) : await appHtml(pathname, hints));
+    });
 
     if (hints) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, hints));
     app.setNotFoundHandler(async (request, reply) => {
