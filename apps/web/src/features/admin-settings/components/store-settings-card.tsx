@@ -108,11 +108,12 @@ export function StoreSettingsCard() {
     if (settings.data && !withPrivate(settings.data)) void refetch();
   }, [settings.data, refetch]);
   // The form appears once it holds the loaded settings: an input shown before the reset
-  // could be typed into, then emptied by it.
+  // could be typed into, then emptied by it. Settings loaded again (a save's answer) keep what
+  // the member has typed since: typing while a save is on its way is not undone by its answer.
   const [filled, setFilled] = useState<StoreSettings>();
   useEffect(() => {
     if (!loaded) return;
-    form.reset(loaded);
+    form.reset(loaded, { keepDirtyValues: true });
     setFilled(loaded);
   }, [loaded, form]);
 
