@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config.ts';
 
 /**
- * One runner, four projects. `api` runs against PGlite, or against PostgreSQL when
- * TEST_DATABASE_URL is set (see apps/api/test/global-setup.ts). Playwright specs in e2e/
- * are not Vitest tests and are excluded.
+ * One runner, five projects: `shared`, `repo`, `api`, and the web tests as two (`web` and
+ * `web-mocks`, apps/web/vitest.config.ts; `--project 'web*'` runs both). `api` runs against
+ * PGlite, or against PostgreSQL when TEST_DATABASE_URL is set (see
+ * apps/api/test/global-setup.ts). Playwright specs in e2e/ are not Vitest tests and are excluded.
  *
  * Speed (CI has 2 cores): one worker per core (Vitest's default leaves one core to its main
  * process, which mostly waits). The `api` files run without per-file isolation: a worker
@@ -35,7 +37,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      'apps/web/vitest.config.ts',
+      ...webProjects,
     ],
     exclude: ['**/node_modules/**', 'e2e/**', '**/dist/**'],
     maxWorkers: availableParallelism(),
