@@ -30,7 +30,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
+# The demo's pictures, drawn by the first demo seed of the run (the seed's tests on PGlite) and
+# copied by the next ones (on PostgreSQL, the browser tests' server): .env.example, DEMO_PICTURES_CACHE.
+own_cache=""
+if [ -z "${DEMO_PICTURES_CACHE:-}" ]; then own_cache=$(mktemp -d) && DEMO_PICTURES_CACHE=$own_cache; fi
+export DEMO_PICTURES_CACHE
+trap 'rm -rf "$logs" ${own_cache:+"$own_cache"}' EXIT
 
 # step NAME COMMAND...: runs one step, records its wall time (and failure) in the table.
 step() {

@@ -46,6 +46,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  DEMO_PICTURES_CACHE: optionalString,
   WEB_DIST: optionalString,
   PAYSTACK_SECRET_KEY: optionalString,
   PAYSTACK_PUBLIC_KEY: optionalString,
@@ -120,6 +121,8 @@ export interface Config {
   /** ADMIN_PASSWORD alone: what `npm run admin:create` uses instead of asking. */
   adminPassword: string | undefined;
   seedDemo: Env['SEED_DEMO'];
+  /** DEMO_PICTURES_CACHE: the demo's drawn pictures, copied by the next empty data folder instead of drawn (tests, CI). */
+  demoPicturesCache: string | undefined;
   webDist: string | undefined;
   paystack: { secretKey: string; publicKey: string; baseUrl: string } | undefined;
   allowSandboxInProduction: boolean;
@@ -281,6 +284,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
+    demoPicturesCache: e.DEMO_PICTURES_CACHE ? path.resolve(baseDir, e.DEMO_PICTURES_CACHE) : undefined,
     webDist: e.WEB_DIST ? path.resolve(baseDir, e.WEB_DIST) : undefined,
     paystack:
       e.PAYSTACK_SECRET_KEY && e.PAYSTACK_PUBLIC_KEY

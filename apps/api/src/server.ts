@@ -65,6 +65,7 @@ export async function prepareShop(database: Database, config: Config): Promise<s
     await seedDemo(database.db, {
       log: (line) => console.log(`seed: ${line}`),
       uploadsDir: path.join(config.dataDir, 'uploads'),
+      picturesCache: config.demoPicturesCache,
       // The data folder's own passwords; in production (SEED_DEMO=always) no demo accounts.
       passwords: !production && demoPasswords(config.dataDir),
     });

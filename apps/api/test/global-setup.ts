@@ -19,10 +19,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate: string | undefined;
     pgliteTemplate: string | undefined;
+    /** DEMO_PICTURES_CACHE of the run (CI sets it, so its runs draw the demo's pictures once). */
+    picturesCache: string | undefined;
   }
 }
 
 export async function setup(project: TestProject) {
+  project.provide('picturesCache', process.env.DEMO_PICTURES_CACHE || undefined);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `shop_tpl_${randomBytes(4).toString('hex')}`;

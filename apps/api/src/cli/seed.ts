@@ -78,7 +78,7 @@ try {
   const started = performance.now();
   // The data folder's own demo passwords (demo-accounts.txt); in production no demo accounts.
   const passwords = config.env !== 'production' && demoPasswords(config.dataDir);
-  await seedDemo(database.db, { log, uploadsDir, passwords });
+  await seedDemo(database.db, { log, uploadsDir, passwords, picturesCache: config.demoPicturesCache });
   console.log(`Demo data ready (${((performance.now() - started) / 1000).toFixed(1)} s).`);
   if (passwords) console.log(`Demo accounts' passwords: ${demoAccountsFile(config.dataDir)}`);
   if (extra > 0) {

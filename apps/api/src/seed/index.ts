@@ -54,6 +54,8 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** Where the demo pictures are written: DATA_DIR/uploads, which the app serves at /uploads. */
   uploadsDir: string;
+  /** DEMO_PICTURES_CACHE: a folder of pictures drawn before, copied instead of drawn again (catalogue.ts). */
+  picturesCache?: string;
   /**
    * The demo accounts' passwords (the data folder's: demoPasswords in demo-accounts.ts); false:
    * no demo accounts. Unset: throwaway ones (tests).
@@ -133,11 +135,11 @@ async function seedAccounts(db: Db, passwords: DemoPasswords, log: (line: string
 
 export async function seedDemo(
   db: Db,
-  { log = () => {}, uploadsDir, passwords = throwawayDemoPasswords() }: SeedOptions,
+  { log = () => {}, uploadsDir, picturesCache, passwords = throwawayDemoPasswords() }: SeedOptions,
 ): Promise<void> {
   // The pictures render on sharp's threads while the accounts are written.
   const [pictures] = await Promise.all([
-    ensurePictures(db, uploadsDir, log, demoPictureKeys()),
+    ensurePictures(db, uploadsDir, log, demoPictureKeys(), picturesCache),
     passwords && seedAccounts(db, passwords, log),
   ]);
   await seedCatalogue(db, pictures, log);

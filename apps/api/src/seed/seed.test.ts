@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ROLE_TEMPLATES, type RoleTemplate, SIZES } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -76,7 +76,8 @@ const passwords = throwawayDemoPasswords();
 describe('demo seed', () => {
   it('seeds a realistic catalogue with pictures on disk', async () => {
     const { db } = database;
-    await seedDemo(db, { uploadsDir, passwords });
+    // CI's runs share a folder of the pictures drawn before (DEMO_PICTURES_CACHE): drawn once a run.
+    await seedDemo(db, { uploadsDir, passwords, picturesCache: inject('picturesCache') });
 
     const cats = await db.select().from(categories).orderBy(categories.name);
     expect(cats.map((c) => [c.name, c.slug])).toEqual([
