@@ -143,6 +143,13 @@ describe('GET /api/reports/stock', () => {
     expect(report.totals).toEqual(TOTALS);
   });
 
+  it('keeps the totals on a page past the last row, which has no rows', async () => {
+    const report = await stock(owner, 'limit=2&offset=10');
+    expect(report.rows).toEqual([]);
+    expect(report).toMatchObject({ total: 4, limit: 2, offset: 10 });
+    expect(report.totals).toEqual(TOTALS);
+  });
+
   it.each([
     ['sort=onHand&dir=desc', ['A', 'B', 'C', 'D']],
     ['sort=value&dir=desc', ['A', 'B', 'C', 'D']],

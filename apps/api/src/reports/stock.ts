@@ -121,6 +121,20 @@ interface RawTotals {
   reorder: string;
 }
 
+/** The totals over every matching row, each an aggregate of the rows' columns (`$`: where a window's OVER goes). */
+const TOTALS: Record<keyof RawTotals, string> = {
+  variants: 'count(*)$',
+  on_hand: 'coalesce(sum(on_hand)$, 0)',
+  reserved: 'coalesce(sum(reserved)$, 0)',
+  value_at_price: 'coalesce(sum(value_at_price)$, 0)',
+  value_at_cost: 'coalesce(sum(value_at_cost)$, 0)',
+  variants_unknown: 'count(*) filter (where cost is null)$',
+  units_unknown: 'coalesce(sum(greatest(on_hand, 0)) filter (where cost is null)$, 0)',
+  sold30: 'coalesce(sum(sold30)$, 0)',
+  dead: 'count(*) filter (where dead)$',
+  reorder: 'count(*) filter (where reorder)$',
+};
+
 const num = (v: string | null | undefined) => Number(v ?? 0);
 const nullableNum = (v: string | null) => (v === null ? null : Number(v));
 
@@ -177,22 +191,37 @@ export async function stockReport(
   const rows = stockRows(query, reorderDays);
   const dir = sql.raw(query.dir === 'desc' ? 'desc' : 'asc');
   const paging = whole ? sql`` : sql`limit ${query.limit} offset ${query.offset}`;
-  const [page, [totals]] = await Promise.all([
-    rowsOf<RawStock>(
-      db,
-      sql`select * from (${rows}) r
-        order by ${SORT_COLUMNS[query.sort]} ${dir} nulls last, label, variant_id ${paging}`,
-    ),
-    rowsOf<RawTotals>(
-      db,
-      sql`select count(*) as variants, coalesce(sum(on_hand), 0) as on_hand, coalesce(sum(reserved), 0) as reserved,
-          coalesce(sum(value_at_price), 0) as value_at_price, coalesce(sum(value_at_cost), 0) as value_at_cost,
-          count(*) filter (where cost is null) as variants_unknown,
-          coalesce(sum(greatest(on_hand, 0)) filter (where cost is null), 0) as units_unknown,
-          coalesce(sum(sold30), 0) as sold30, count(*) filter (where dead) as dead, count(*) filter (where reorder) as reorder
-        from (${rows}) r`,
-    ),
-  ]);
+  // The page and, on each of its rows, the totals over every matching row (window sums over
+  // the whole set, taken before the page is cut): one reading of the variants and their sales,
+  // where a statement for the page and another for the totals each read them at once.
+  const page = await rowsOf<RawStock & { [K in keyof RawTotals as `t_${K}`]: string }>(
+    db,
+    sql`select * from (
+        select r.*, ${sql.raw(
+          Object.entries(TOTALS)
+            .map(([name, sum]) => `${sum.replace('$', ' over ()')} as t_${name}`)
+            .join(', '),
+        )}
+        from (${rows}) r
+      ) r
+      order by ${SORT_COLUMNS[query.sort]} ${dir} nulls last, label, variant_id ${paging}`,
+  );
+  const first = page[0];
+  // A page past the end has no row to carry the totals: they are read on their own.
+  const [totals] = first
+    ? [
+        Object.fromEntries(
+          Object.keys(TOTALS).map((name) => [name, first[`t_${name}` as keyof typeof first]]),
+        ) as unknown as RawTotals,
+      ]
+    : await rowsOf<RawTotals>(
+        db,
+        sql`select ${sql.raw(
+          Object.entries(TOTALS)
+            .map(([name, sum]) => `${sum.replace('$', '')} as ${name}`)
+            .join(', '),
+        )} from (${rows}) r`,
+      );
   return {
     rows: page.map((raw) => toRow(raw, profit)),
     total: num(totals?.variants),
