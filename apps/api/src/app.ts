@@ -2,6 +2,7 @@
  * Builds the Fastify application: plugins, then routes. No listen() here, so tests use
  * app.inject() and server.ts stays a thin launcher.
  */
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -224,6 +225,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     await app.register(cors, { origin: config.corsOrigins, credentials: false });
   }
   await app.register(openapi);
+  // Cookies, once for every route: the server cart's `cart` (cart/) and the shopper's form session.
+  await app.register(cookie);
   await app.register(rateLimit);
   await app.register(authPlugin);
   // Two-factor sign-in as every route uses it, and the shop's rule that some staff must use it.
