@@ -87,6 +87,8 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
     owner: 'recovery',
     note: "a consenting shopper's priced cart (or expired card order), its reminders and its recovery",
   },
+  carts: { owner: 'cart', note: "a shopper's server cart: the cookie's (anonymous) or her account's (decision 30)" },
+  cart_lines: { owner: 'cart' },
   staff_sessions: { owner: 'auth' },
   two_factor: { owner: 'auth' },
   recovery_codes: { owner: 'auth' },

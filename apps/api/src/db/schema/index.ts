@@ -12,3 +12,4 @@ export * from './marketing.ts';
 export * from './wishlist.ts';
 export * from './reports.ts';
 export * from './recovery.ts';
+export * from './cart.ts';
