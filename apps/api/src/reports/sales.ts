@@ -146,10 +146,8 @@ const CHANNEL_WORDS: Record<string, string> = { web: 'Online shop', pos: 'Point 
 interface RawRow {
   key: string;
   label: string;
-  /** 1 on the totals row of a statement that adds one (`withTotals`). */
-  is_total?: number;
-  /** The period's orders, counted once each (the totals row's `orders`). */
-  all_orders?: string;
+  /** The group's facts that are their order's first part: added up, the period's orders counted once each. */
+  all_orders: string;
   orders: string;
   units: string;
   gross: string;
@@ -167,19 +165,17 @@ interface RawRow {
 /**
  * `scope`: a condition on the facts (`f`) that narrows the sales and refunds counted. Sums the
  * period's facts by the grouping, then names each group (a few rows, whatever the period).
- * `withTotals`: the same pass also sums the whole period (GROUPING SETS: the groups and ()),
- * as one more row with `is_total` 1, so a report reads the period's facts once, not once for its
- * rows and again for its totals (on two years of a big shop, each read is most of the time).
+ * Each row also counts its facts that are their order's first part (`all_orders`): every fact
+ * is in one group, so the rows' figures and these counts add up to the period's totals
+ * (salesRowsAndTotals), with no second reading of the facts.
  */
-function salesStatement(period: Period, groupBy: Group, scope: SQL = sql`true`, withTotals = false): SQL {
+function salesStatement(period: Period, groupBy: Group, scope: SQL = sql`true`): SQL {
   const g = GROUPINGS[groupBy];
-  const by2 = g.by2 ?? sql`null::text`;
   return sql`
-    select ${g.key ?? sql`g.k`} as key, ${g.label} as label, g.is_total, g.all_orders, g.orders, g.units, g.gross, g.markdowns,
+    select ${g.key ?? sql`g.k`} as key, ${g.label} as label, g.all_orders, g.orders, g.units, g.gross, g.markdowns,
       g.coupons, g.till, g.refunds, g.delivery, g.delivery_cost, g.cogs, g.unknown, g.fees
     from (
-      select ${g.by} as k, ${by2} as k2, ${withTotals ? sql`grouping(${g.by})` : sql`0`} as is_total,
-        count(*) filter (where f.first) as all_orders,
+      select ${g.by} as k, ${g.by2 ?? sql`null`} as k2, count(*) filter (where f.first) as all_orders,
         count(*) filter (where ${g.orders ?? sql`f.first`}) as orders, sum(f.units) as units,
         sum(f.gross) as gross, sum(f.markdowns) as markdowns, sum(f.coupons) as coupons, sum(f.till) as till,
         sum(f.refunds) as refunds, sum(f.delivery) as delivery, sum(f.delivery_cost) as delivery_cost, sum(f.cogs) as cogs,
@@ -187,7 +183,7 @@ function salesStatement(period: Period, groupBy: Group, scope: SQL = sql`true`, 
         ${g.fallback ? sql`min(f.line_id::text) filter (where ${g.fallback})::uuid` : sql`null::uuid`} as line_ref
       from sales_facts f
       where f.kind = ${g.kind} and f.day >= ${period.from}::date and f.day <= ${period.to}::date and ${scope}
-      group by ${withTotals ? sql`grouping sets ((${g.by}, ${by2}), ())` : sql`1, 2`}
+      group by 1, 2
     ) g ${g.joins ?? sql``}`;
 }
 
@@ -279,9 +275,26 @@ export async function salesTotalsFor(db: Db, period: Period, profit: boolean, sc
   return totalsOf(raw, profit);
 }
 
+/** The figures a report adds up for its totals, and the one (`orders`) taken from each row's `all_orders`. */
+const ADDED: (keyof RawRow)[] = [
+  'units',
+  'gross',
+  'markdowns',
+  'coupons',
+  'till',
+  'refunds',
+  'delivery',
+  'delivery_cost',
+  'cogs',
+  'unknown',
+  'fees',
+];
+
 /**
  * The rows of a grouping over the sales `scope` lets in (in time order, or by net sales), and
- * the period's totals, from one reading of the facts (salesStatement's `withTotals`).
+ * the period's totals, added up from the rows (salesStatement): one reading of the facts, where
+ * a statement for the totals read every fact of the period again beside it (on two years of a
+ * big shop, each reading is most of the report's time, and the two shared the cores).
  */
 export async function salesRowsAndTotals(
   db: Db,
@@ -290,14 +303,13 @@ export async function salesRowsAndTotals(
   profit: boolean,
   scope?: SQL,
 ): Promise<{ rows: SalesRow[]; totals: SalesTotals }> {
-  const raws = await rowsOf<RawRow>(db, salesStatement(period, groupBy, scope, true));
-  const total = raws.find((raw) => Number(raw.is_total) === 1);
-  const rows: SalesRow[] = raws
-    .filter((raw) => raw !== total)
-    .map((raw) => ({ key: raw.key, label: rowLabel(groupBy, raw), ...figures(raw, profit) }));
+  const raws = await rowsOf<RawRow>(db, salesStatement(period, groupBy, scope));
+  const rows: SalesRow[] = raws.map((raw) => ({ key: raw.key, label: rowLabel(groupBy, raw), ...figures(raw, profit) }));
   if (GROUPINGS[groupBy].chronological) rows.sort((a, b) => a.key.localeCompare(b.key));
   else rows.sort((a, b) => b.netSales - a.netSales || a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
-  return { rows, totals: totalsOf(total && { ...total, orders: total.all_orders ?? total.orders }, profit) };
+  const sum = (key: keyof RawRow) => String(raws.reduce((total, raw) => total + Number(raw[key] ?? 0), 0));
+  const total = { orders: sum('all_orders'), ...Object.fromEntries(ADDED.map((key) => [key, sum(key)])) } as RawRow;
+  return { rows, totals: totalsOf(total, profit) };
 }
 
 /** The rows of a grouping, the totals and the comparison's, over the sales `scope` lets in. */
