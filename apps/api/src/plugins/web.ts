@@ -19,6 +19,33 @@ import { serverRenders } from '../metrics/registry.ts';
 import { createPageHints, type PageHints } from './page-hints.ts';
 import { createRenderer, type Renderer, type RenderRequest } from './server-render.ts';
 
+/** What a page's answer depends on besides its URL: the encoding, and lite mode's two switches. */
+export const PAGE_VARY = 'Accept-Encoding, Save-Data, Cookie';
+
+/** Lite mode (decision 0031): the browser asks to save data, or the shopper chose it (the `lite=1` cookie). */
+export function isLite(request: FastifyRequest): boolean {
+  if (
+    String(request.headers['save-data'] ?? '')
+      .trim()
+      .toLowerCase() === 'on'
+  )
+    return true;
+  const cookie = request.headers.cookie ?? '';
+  return /(?:^|;\s*)lite=1(?:;|$)/.test(cookie);
+}
+
+/** A year's `lite=1`, or its removal. Not HttpOnly: the footer's switch flips it at once too. */
+export function liteCookie(on: boolean, secure: boolean): string {
+  const attrs = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return on ? `lite=1; Max-Age=31536000; ${attrs}` : `lite=; Max-Age=0; ${attrs}`;
+}
+
+/** `back` when it is a path on this site (`/sales?page=2`), else `/`: never another site (`//evil`, `/\\evil`). */
+export function sameSitePath(back: unknown): string {
+  if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//') || /[\\\s]/.test(back)) return '/';
+  return back.length > 2000 ? '/' : back;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
@@ -90,27 +117,32 @@ export default fp(
         // A rendered page is the same for every shopper and depends only on the catalogue and
         // the content: it is rendered once per change and served compressed, with an ETag,
         // like the API's answers. A page that fell back to the browser is not kept.
+        // Lite mode (decision 0031) is a second rendering of the page: its own cache entry,
+        // and the answer varies on what turns it on.
         const pageUrl = storefrontPageUrl(request.url);
+        const lite = isLite(request);
+        const headers = { Vary: PAGE_VARY };
         return app.readCache.serve(
           request,
           reply,
           ['catalog', 'content'],
           async () => {
-            const rendered = await tryRender(request, renderer, pageUrl);
+            const rendered = await tryRender(request, renderer, pageUrl, { lite });
             serverRenders.inc({ result: !rendered ? 'browser' : rendered.page.status === 404 ? 'not_found' : 'rendered' });
             if (rendered?.page.status === 404) {
               // Not kept: the cache only holds pages that exist (and answers them with 200).
               reply.status(404);
-              return { html: pages.htmlFor(pathname, { rendered }), keep: false };
+              return { html: pages.htmlFor(pathname, { rendered }), headers, keep: false };
             }
-            if (rendered) return { html: pages.htmlFor(pathname, { rendered }) };
-            return { html: await appHtml(pathname, pages), keep: false };
+            if (rendered) return { html: pages.htmlFor(pathname, { rendered }), headers };
+            return { html: await appHtml(pathname, pages), headers, keep: false };
           },
-          pageUrl,
+          `${pageUrl}|${lite ? 'lite' : 'normal'}`,
         );
       }
       return reply
         .header('Cache-Control', 'no-cache')
+        .header('Vary', PAGE_VARY)
         .type('text/html; charset=utf-8')
         .send(await appHtml(pathname, pages));
     }
@@ -125,6 +157,17 @@ export default fp(
         .header('Cache-Control', 'private, no-store')
         .type('text/html; charset=utf-8')
         .send(rendered ? hints.htmlFor(pathname, { rendered }) : await appHtml(pathname, hints));
+    });
+
+    /**
+     * The footer's "Lite mode" switch without JavaScript: sets (`on=1`) or clears the `lite`
+     * cookie and answers 303 back to `back`, a path on this site (anything else goes home).
+     */
+    app.get('/lite', { schema: { hide: true }, config: { access: 'public' } }, (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const on = query.on === '1';
+      reply.header('Set-Cookie', liteCookie(on, app.config.env === 'production'));
+      return reply.redirect(sameSitePath(query.back), 303);
     });
 
     if (hints) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, hints));
