@@ -16,6 +16,7 @@ import { canonicalRequestUrl } from './lib/canonical-path.ts';
 import { refuseUnstorableText } from './lib/storable-text.ts';
 import { observeRequest } from './metrics/registry.ts';
 import audit from './plugins/audit.ts';
+import carts from './plugins/cart.ts';
 import authPlugin from './plugins/auth.ts';
 import twoFactorPlugin from './plugins/two-factor.ts';
 import contextPlugin from './plugins/context.ts';
@@ -54,6 +55,7 @@ import { staffRoutes } from './staff/index.ts';
 import { userRoutes } from './users/index.ts';
 import { wishlistRoutes } from './wishlist/index.ts';
 import { recoveryRoutes } from './recovery/index.ts';
+import { cartRoutes } from './cart/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -236,6 +238,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(messages);
   await app.register(paymentProvider);
   await app.register(orders);
+  await app.register(carts);
   await app.register(payments);
   // Before any route: it hooks every admin write route as it is declared.
   await app.register(audit);
@@ -256,6 +259,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(marketingRoutes);
   await app.register(wishlistRoutes);
   await app.register(recoveryRoutes);
+  await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(reviewRoutes);
   await app.register(purchaseRoutes);

@@ -33,3 +33,4 @@ export * from './reports.ts';
 export * from './marketing.ts';
 export * from './wishlist.ts';
 export * from './recovery.ts';
+export * from './server-cart.ts';
