@@ -38,6 +38,11 @@ export async function setup(project: TestProject) {
     project.provide('pgTemplate', template);
     project.provide('pgliteTemplate', undefined);
     return async () => {
+      // The files' copies (test/helpers.ts: their drops are not waited for), then the template.
+      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+        `${template}_f`,
+      ]);
+      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();
     };
