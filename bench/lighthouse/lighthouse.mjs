@@ -4,15 +4,12 @@
 // `node bench/lighthouse/lighthouse.mjs` alone works too.
 // Each page is audited LIGHTHOUSE_RUNS times (default 3) and the median run is reported,
 // against the targets: performance and accessibility ≥ 95, SEO 100, largest contentful paint < 1.5 s.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { startShop } from '../../scripts/bench-shop.mjs';
 const TARGET = { performance: 95, accessibility: 95, seo: 100, lcpMs: 1500 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -30,38 +27,11 @@ async function audit(url, port, name) {
   }
 }
 
-async function waitFor(url, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 /** Resolves to true when every page meets both targets. */
 export async function runLighthouse({ port = 3920 } = {}) {
-  const base = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
-  spawnSync(process.execPath, ['apps/api/scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-  const server = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/api/dist/start.js', '--no-web-build'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'always',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, stop } = await startShop({ port, nodeArgs: ['--max-semi-space-size=8'] });
   let chrome;
   try {
-    await waitFor(`${base}/healthz`);
     const [product] = await (await fetch(`${base}/api/products?limit=1`)).json();
     // LIGHTHOUSE_PAGES=home,product audits only those pages.
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -124,8 +94,7 @@ export async function runLighthouse({ port = 3920 } = {}) {
     return ok;
   } finally {
     await chrome?.kill();
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    stop();
   }
 }
 
