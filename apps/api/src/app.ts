@@ -4,6 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
@@ -55,6 +56,7 @@ import { staffRoutes } from './staff/index.ts';
 import { userRoutes } from './users/index.ts';
 import { wishlistRoutes } from './wishlist/index.ts';
 import { recoveryRoutes } from './recovery/index.ts';
+import { storefrontFormRoutes } from './storefront/index.ts';
 import { cartRoutes } from './cart/index.ts';
 
 export interface BuildAppOptions {
@@ -229,6 +231,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(openapi);
   // Cookies, once for every route: the server cart's `cart` (cart/) and the shopper's form session.
   await app.register(cookie);
+  // Form posts (the storefront's no-JavaScript forms, the one-click unsubscribe): parsed for every route.
+  await app.register(formbody);
   await app.register(rateLimit);
   await app.register(authPlugin);
   // Two-factor sign-in as every route uses it, and the shop's rule that some staff must use it.
@@ -259,6 +263,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(marketingRoutes);
   await app.register(wishlistRoutes);
   await app.register(recoveryRoutes);
+  await app.register(storefrontFormRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(reviewRoutes);

@@ -8,6 +8,7 @@ export { confirmMember, createWrongCodeLimit, type Proof, type WrongCodeLimit } 
 export { twoFactorRequirement } from './require-two-factor.ts';
 export { resetTwoFactor } from './two-factor-reset.ts';
 export { createAuthService } from './service.ts';
+export { deviceOf } from './events.ts';
 export { createSession, listSessions, revokeSessions, SESSION_MAX_MS, touchSession } from './sessions.ts';
 export { createTokenService, type TokenService } from './tokens.ts';
 export { createTwoFactor, type TwoFactor } from './two-factor.ts';

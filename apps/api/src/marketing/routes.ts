@@ -4,7 +4,6 @@
  * one-click POST and the /unsubscribe page's button; no sign-in, a signed token), and the back
  * office's count of waiting alerts per variant.
  */
-import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponse,
@@ -30,9 +29,6 @@ const tags = ['marketing'];
 const security = [{ bearerAuth: [] }];
 
 const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The one-click unsubscribe is a form post (RFC 8058); parsed here only, the rest of the API stays JSON.
-  await app.register(formbody);
-
   app.post('/api/alerts/stock', {
     config: {
       access: 'public',
