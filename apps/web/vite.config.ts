@@ -50,13 +50,22 @@ function serviceWorker() {
     strategies: 'injectManifest',
     srcDir: 'src',
     filename: 'sw.ts',
-    // The till registers it (features/pos-till/register-sw.ts); no script in every page.
+    // The till registers it (features/pos-till/register-sw.ts), and every page through
+    // public/register-sw.js after load (decision 0032), outside the entry script.
     injectRegister: false,
     manifest: false,
     injectManifest: {
       rollupFormat: 'iife',
       // The camera scanner's ZXing (.wasm, features/pos-scan) too, so the camera scans offline.
-      globPatterns: ['index.html', 'favicon.svg', 'assets/**/*.{js,css,woff2,wasm}'],
+      // The shop's manifest, icons and registration script too, so a repeat visit fetches none of them.
+      globPatterns: [
+        'index.html',
+        'favicon.svg',
+        'register-sw.js',
+        'manifest.webmanifest',
+        'icons/*.png',
+        'assets/**/*.{js,css,woff2,wasm}',
+      ],
       manifestTransforms: [
         (entries) => {
           const all = createHash('sha256');

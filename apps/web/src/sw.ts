@@ -8,16 +8,30 @@
  *   till opens, and reloads, with no network (the till's data is in IndexedDB, not here);
  * - the till's catalogue pictures at their small size (POS_IMAGES), cache-first, for the
  *   till's page only;
- * - STOREFRONT_RUNTIME: reserved for the low-data storefront (issue 32), which extends this
- *   file. Nothing is put in it yet: storefront pages go to the network as before.
- * Back-office pages other than /pos, and every /api call, are never cached: they go to the
- * network untouched (no handler answers them).
+ * - the storefront (issue 32, decision 0032), routed by `cacheRule` (lib/sw-caches.ts):
+ *   - its pages (STOREFRONT_RUNTIME), network-first: the kept copy's ETag is sent as
+ *     If-None-Match, so an unchanged page costs a 304 and is answered from the copy; with no
+ *     network the copy is shown with a notice saying when it was saved;
+ *   - the build's hashed files not precached (STOREFRONT_ASSETS), cache-first;
+ *   - the pictures seen (STOREFRONT_IMAGES), cache-first, 60 of them for 7 days at most.
+ * Back-office pages other than /pos, the shopper's own pages (cart, checkout, account), POSTs
+ * and every /api call are never cached: they go to the network untouched.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { POS_IMAGES, STOREFRONT_RUNTIME, TILL_PATH } from './lib/sw-caches.ts';
+import {
+  POS_IMAGES,
+  SAVED_AT_HEADER,
+  STOREFRONT_ASSETS,
+  STOREFRONT_IMAGE_LIMITS,
+  STOREFRONT_IMAGES,
+  STOREFRONT_RUNTIME,
+  TILL_PATH,
+  cacheRule,
+  offlineNotice,
+} from './lib/sw-caches.ts';
 
 interface PrecacheEntry {
   url: string;
@@ -61,18 +75,73 @@ const posImages = new CacheFirst({
   cacheName: POS_IMAGES,
   plugins: [new ExpirationPlugin({ maxEntries: 3000, purgeOnQuotaError: true })],
 });
+const shopImages = new CacheFirst({
+  cacheName: STOREFRONT_IMAGES,
+  plugins: [new ExpirationPlugin({ ...STOREFRONT_IMAGE_LIMITS, purgeOnQuotaError: true })],
+});
 registerRoute(
-  ({ request, url }) => request.method === 'GET' && url.origin === location.origin && /^\/(uploads|img)\//.test(url.pathname),
+  ({ request }) => cacheRule(request, location.origin) === 'image',
   async (options) => {
     const { event, request } = options as typeof options & { event: FetchEvent };
     const page = event.clientId ? await sw.clients.get(event.clientId) : undefined;
     if (page && isTill(page.url)) return posImages.handle({ event, request });
-    return fetch(request);
+    return shopImages.handle({ event, request });
+  },
+);
+
+// The build's hashed files that the precache does not hold (a hashed name never changes).
+registerRoute(
+  ({ request }) => cacheRule(request, location.origin) === 'asset',
+  new CacheFirst({ cacheName: STOREFRONT_ASSETS, plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })] }),
+);
+
+/** A copy of `response` with `extra` headers (a cached page's date, the notice's page). */
+const withHeaders = async (response: Response, extra: Record<string, string>, body?: string) => {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(body ?? (await response.blob()), { status: 200, statusText: 'OK', headers });
+};
+
+/** The kept page with a notice at the top of its body (outside #root, so hydration is unaffected). */
+const offlinePage = async (kept: Response) => {
+  const html = await kept.text();
+  const notice = offlineNotice(kept.headers.get(SAVED_AT_HEADER));
+  const banner = `<div role="status" data-offline-notice style="background:#111;color:#fff;padding:8px 12px;font:14px/1.4 system-ui,sans-serif;text-align:center">${notice}</div>`;
+  return withHeaders(kept, {}, html.replace(/<body([^>]*)>/i, `<body$1>${banner}`));
+};
+
+// Storefront pages: network-first, revalidated with the kept copy's ETag; the copy offline.
+registerRoute(
+  ({ request }) => cacheRule(request, location.origin) === 'page',
+  async ({ request }) => {
+    const cache = await caches.open(STOREFRONT_RUNTIME);
+    const kept = await cache.match(request.url);
+    const etag = kept?.headers.get('ETag');
+    let answer: Response;
+    try {
+      answer = await fetch(request.url, {
+        headers: etag ? { 'If-None-Match': etag } : {},
+        credentials: 'same-origin',
+        redirect: 'manual',
+        cache: 'no-store',
+      });
+    } catch (error) {
+      if (kept) return offlinePage(kept);
+      throw error;
+    }
+    if (answer.status === 304 && kept) return kept;
+    const type = answer.headers.get('Content-Type') ?? '';
+    if (answer.status === 200 && type.includes('text/html')) {
+      const stamped = await withHeaders(answer, { [SAVED_AT_HEADER]: new Date().toISOString() });
+      await cache.put(request.url, stamped.clone());
+      return stamped;
+    }
+    return answer;
   },
 );
 
 // Caches this worker does not know (an older version's) are dropped; the storefront's stays.
-const KNOWN = [POS_IMAGES, STOREFRONT_RUNTIME];
+const KNOWN = [POS_IMAGES, STOREFRONT_RUNTIME, STOREFRONT_ASSETS, STOREFRONT_IMAGES];
 sw.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {

@@ -7,6 +7,7 @@
  * the web app (apps/web/src/app/admin-routes.tsx), which the API does not load;
  * crawl-rules.test.ts reads that file and fails when one of its pages is missing here.
  */
+import { BACK_OFFICE_PATHS } from '@shop/shared/back-office-paths';
 import { STOREFRONT_PAGES, type StorefrontPath } from '@shop/shared/storefront-pages';
 
 /** A page's path or its first segment ('orders', 'r' of 'r/:saleId'). */
@@ -30,48 +31,7 @@ export const PRIVATE_STOREFRONT_PAGES = [
   'r',
 ] as const satisfies readonly PathOrFirstSegment<StorefrontPath>[];
 
-/** The back office's pages: the first segment of each path in admin-routes.tsx. */
-export const BACK_OFFICE_PATHS = [
-  'login',
-  'admin',
-  'accept-invitation',
-  'overview',
-  'dashboard',
-  'purchasetable',
-  'categorytable',
-  'createcategory',
-  'editcategory',
-  'subcategorytable',
-  'createsubcategory',
-  'editsubcategory',
-  'subsubcategorytable',
-  'createsubsubcategory',
-  'editsubsubcategory',
-  'brandtable',
-  'createbrand',
-  'editbrand',
-  'producttable',
-  'createProduct',
-  'viewproduct',
-  'editproduct',
-  'createbanner',
-  'pos',
-  'tills',
-  'pos-conflicts',
-  'drawers',
-  'labels',
-  'posttable',
-  'createpost',
-  'editpost',
-  'delivery',
-  'coupons',
-  'messages',
-  'recovery',
-  'settings',
-  'security',
-  'staff',
-  'reports',
-] as const;
+export { BACK_OFFICE_PATHS };
 
 const isPrivatePage = (path: string) => PRIVATE_STOREFRONT_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
 
