@@ -10,7 +10,7 @@
  * - `remove(request, reply, variantId, userId?)`: takes the line out (gone already: unchanged).
  * - `mergeOnSignIn(request, reply, userId)`: moves the `cart` cookie's anonymous cart onto
  *   `userId`'s account cart (quantities added, 99 a line, 50 lines), deletes it, clears the cookie.
- * - `fill(request, reply, lines, userId?)`: adds each line (a recovery link's).
+ * - `replace(request, reply, lines, userId?)`: puts a recovery link's lines in place of the cart's.
  *
  * `userId`: whose account cart. Omitted (undefined): the bearer user the route's
  * `app.optionalUser` set (`request.user`), or the cookie's cart when there is none. A string: that

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
 import { insertProduct, readVariants } from '../../test/fixtures.ts';
 import { createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import type { ServerCart } from '@shop/shared';
 import { carts } from '../db/schema/index.ts';
 
 const JWT_SECRET = 'multi-process-cart-secret-0123456789abcdef';
@@ -44,8 +45,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server cart with two API proc
     const cookie = first.headers.getSetCookie()[0]!.split(';')[0]!;
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => add(i, { cookie }, variantId, 2)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-    const cart = await (await fetch(`${running[1]!.url}/api/cart`, { headers: { cookie } })).json();
-    expect(cart.lines.map((l: { quantity: number }) => l.quantity)).toEqual([41]);
+    const cart = (await (await fetch(`${running[1]!.url}/api/cart`, { headers: { cookie } })).json()) as ServerCart;
+    expect(cart.lines.map((l) => l.quantity)).toEqual([41]);
   }, 60_000);
 
   it("makes one account cart from a shopper's first adds at once", async () => {
@@ -55,7 +56,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the server cart with two API proc
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => add(i, auth, variantId, 1)));
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     expect(await ctx.app.db.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id))).toHaveLength(1);
-    const cart = await (await fetch(`${running[0]!.url}/api/cart`, { headers: auth })).json();
+    const cart = (await (await fetch(`${running[0]!.url}/api/cart`, { headers: auth })).json()) as ServerCart;
     expect(cart.count).toBe(6);
   }, 60_000);
 });

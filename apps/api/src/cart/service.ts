@@ -236,20 +236,22 @@ export function createCartService({ db, secure, imageUrl }: CartServiceDeps) {
       return view(cartId);
     },
     mergeOnSignIn,
-    /** Fills the cart the request means with lines (a recovery link's): each added as POST would. */
-    fill: async (
+    /**
+     * Puts `lines` in the cart the request means in place of what it held (a recovery link's,
+     * as the browser's cart does): opening the link twice changes nothing more. Quantities are
+     * capped at 99 and lines at 50. No lines: the cart is left as it was.
+     */
+    replace: async (
       request: FastifyRequest,
       reply: FastifyReply,
       lines: { variantId: string; quantity: number }[],
       userId?: CartUser,
     ) => {
-      if (lines.length === 0) return;
+      const kept = lines.filter((l) => l.quantity >= 1).slice(0, MAX_CART_LINES);
+      if (kept.length === 0) return;
       const cartId = await writableCart(request, reply, userId);
-      for (const line of lines) {
-        await addLine(cartId, line.variantId, line.quantity).catch((error: unknown) => {
-          if (!(error instanceof Error && error.message === CART_FULL)) throw error;
-        });
-      }
+      await db().delete(cartLines).where(eq(cartLines.cartId, cartId));
+      for (const line of kept) await addLine(cartId, line.variantId, line.quantity);
       await touch(cartId);
     },
   };

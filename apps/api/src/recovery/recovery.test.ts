@@ -285,14 +285,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('reminders with two API processes'
 });
 
 describe('the restore link', () => {
-  const restore = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/cart/restore/${encodeURIComponent(token)}` });
+  const restore = (token: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: `/api/cart/restore/${encodeURIComponent(token)}`, headers });
 
   it('rebuilds the cart lines as the catalogue sells them now, without signing in, as often as it is opened', async () => {
     const { product, small, checkout } = await abandoned();
+    let cookie = '';
     for (let i = 0; i < 2; i++) {
-      const res = await restore(checkout.token);
+      const res = await restore(checkout.token, cookie ? { cookie } : {});
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['set-cookie']).toBeUndefined();
+      // No session: only the server cart's cookie, set the first time (issue 32).
+      expect(res.cookies.map((c) => c.name)).toEqual(i === 0 ? ['cart'] : []);
+      if (i === 0) cookie = `cart=${res.cookies[0]!.value}`;
       expect(res.json()).toMatchObject({
         unavailable: 0,
         lines: [
@@ -310,6 +314,27 @@ describe('the restore link', () => {
         ],
       });
     }
+    // The server cart holds the same lines, once however often the link is opened.
+    const cart = (await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie } })).json();
+    expect(cart.lines.map((l: { variantId: string; quantity: number }) => [l.variantId, l.quantity])).toEqual([[small.id, 2]]);
+  });
+
+  it("fills a signed-in shopper's account cart in place of what it held", async () => {
+    const { small, checkout } = await abandoned();
+    const { accessToken } = await registerShopper(ctx.app);
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const other = await insertProduct(db(), { counter: 3 });
+    const [otherVariant] = await readVariants(db(), other.id);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/lines',
+      headers: auth,
+      payload: { variantId: otherVariant!.id, quantity: 1 },
+    });
+    const res = await restore(checkout.token, auth);
+    expect([res.statusCode, res.headers['set-cookie']]).toEqual([200, undefined]);
+    const cart = (await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: auth })).json();
+    expect(cart.lines.map((l: { variantId: string; quantity: number }) => [l.variantId, l.quantity])).toEqual([[small.id, 2]]);
   });
 
   it('answers 404 for an unknown token and 410 with a clear message after 7 days', async () => {

@@ -24,17 +24,26 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/cart/restore/:token', {
     config: { access: 'public' },
+    onRequest: app.optionalUser,
     schema: {
       tags: ['checkout'],
       summary:
-        "The cart an abandoned checkout's reminder links to, as the catalogue sells it now (lines no longer for sale left out); it never signs in. 404 for an unknown token, 410 once 7 days have passed since the last reminder",
+        "The cart an abandoned checkout's reminder links to, as the catalogue sells it now (lines no longer for sale left out); it never signs in. The same lines replace the server cart's (the signed-in shopper's, or the cart cookie's, made when missing). 404 for an unknown token, 410 once 7 days have passed since the last reminder",
       // Made as 16 random bytes in base64url: anything else (a NUL, say) is refused before the database.
       params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'This restore link is not valid') }),
       response: { 200: restoredCart, 404: errorResponse, 410: errorResponse },
     },
     handler: async (request, reply) => {
       reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'private, no-store');
-      return restoreCart(app.db, request.params.token, (id) => app.images.url(id));
+      const restored = await restoreCart(app.db, request.params.token, (id) => app.images.url(id));
+      // The server cart (issue 32) holds the same lines as the browser's: the account's when
+      // signed in, else the cart cookie's (made, with the cookie, when there is none).
+      await app.carts.replace(
+        request,
+        reply,
+        restored.lines.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, quantity: l.quantity }] : [])),
+      );
+      return restored;
     },
   });
 
