@@ -49,6 +49,9 @@ describe('lite mode pages', () => {
       expect(res.headers.vary).toMatch(/Cookie/);
     }
     expect(lite.headers.etag).not.toBe(normal.headers.etag);
+    // boot.ts holds the app's code back until the first interaction on a page marked lite.
+    expect(lite.body).toContain('<html data-lite');
+    expect(normal.body).not.toContain('data-lite');
     // Rendered once per mode: the third and fourth answers came from the cache.
     expect(standIn.__liteRenderer.calls.filter((c) => c.url === '/women')).toEqual([
       { url: '/women', lite: false },

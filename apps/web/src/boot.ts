@@ -12,6 +12,11 @@
  * Links work before the app does. A button pressed (or a form sent) before the app has
  * hydrated the page is pressed again once it has (RootLayout sends the event below).
  * A tab opened in the background (where frames do not run) starts at once.
+ *
+ * In lite mode (the server marks the page <html data-lite>: Save-Data, or the footer's switch;
+ * decision 0031) the app's code, and the photos held back, wait for the shopper's first
+ * interaction only: a page read without touching it costs its HTML, CSS, this loader and
+ * the images in view.
  */
 import './index.css';
 
@@ -133,7 +138,7 @@ if (code instanceof HTMLTemplateElement) {
   replayEarlyClicks();
   if (document.visibilityState === 'visible') {
     for (const type of INTERACTIONS) document.addEventListener(type, start, { capture: true, passive: true });
-    void mainImageShown().then(start);
+    if (!document.documentElement.hasAttribute('data-lite')) void mainImageShown().then(start);
   } else {
     start();
   }

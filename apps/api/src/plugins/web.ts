@@ -122,6 +122,8 @@ export default fp(
         const pageUrl = storefrontPageUrl(request.url);
         const lite = isLite(request);
         const headers = { Vary: PAGE_VARY };
+        // boot.ts waits for the shopper's first interaction before it loads the app.
+        const mark = (html: string) => (lite ? html.replace(/<html\b/, '<html data-lite') : html);
         return app.readCache.serve(
           request,
           reply,
@@ -132,10 +134,10 @@ export default fp(
             if (rendered?.page.status === 404) {
               // Not kept: the cache only holds pages that exist (and answers them with 200).
               reply.status(404);
-              return { html: pages.htmlFor(pathname, { rendered }), headers, keep: false };
+              return { html: mark(pages.htmlFor(pathname, { rendered })), headers, keep: false };
             }
-            if (rendered) return { html: pages.htmlFor(pathname, { rendered }), headers };
-            return { html: await appHtml(pathname, pages), headers, keep: false };
+            if (rendered) return { html: mark(pages.htmlFor(pathname, { rendered })), headers };
+            return { html: mark(await appHtml(pathname, pages)), headers, keep: false };
           },
           `${pageUrl}|${lite ? 'lite' : 'normal'}`,
         );
