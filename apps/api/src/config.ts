@@ -2,6 +2,8 @@
  * Every environment variable the API reads, parsed in one place (nothing else reads
  * process.env). Defaults are safe for the embedded mode; `.env.example` lists them all.
  */
+import type { BlockList } from 'node:net';
+import { parseProxyRanges } from './lib/client-address.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -43,6 +45,7 @@ const envSchema = z.object({
   ALERT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
+  OPERA_MINI_PROXIES: optionalString,
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
@@ -117,6 +120,8 @@ export interface Config {
   corsOrigins: string[];
   /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Opera Mini's proxies: the limits count the address they forward (lib/client-address.ts). */
+  operaMiniProxies: BlockList | undefined;
   admin: { email: string; password: string } | undefined;
   /** ADMIN_PASSWORD alone: what `npm run admin:create` uses instead of asking. */
   adminPassword: string | undefined;
@@ -281,6 +286,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : [],
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    operaMiniProxies: parseProxyRanges(e.OPERA_MINI_PROXIES),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
