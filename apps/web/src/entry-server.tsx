@@ -29,6 +29,7 @@ import { postsOptions } from '@/lib/api/posts.ts';
 import { reviewsOptions } from '@/lib/api/reviews.ts';
 import { bannersOptions } from '@/lib/api/banners.ts';
 import { settingsOptions } from '@/lib/api/settings.ts';
+import { LiteProvider } from '@/lib/lite-mode.tsx';
 import { setPublicOrigin } from '@/lib/public-origin.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { createAppRoutes } from './app/router.tsx';
@@ -118,7 +119,7 @@ export async function renderStatic(element: ReactNode): Promise<string> {
 }
 
 /** Renders `url` (path and query). Undefined: send the app without server-rendered HTML. */
-export async function render(url: string, { origin }: RenderOptions): Promise<RenderedPage | undefined> {
+export async function render(url: string, { origin, lite = false }: RenderOptions): Promise<RenderedPage | undefined> {
   setPublicOrigin(origin);
   const queryClient = createQueryClient();
   const handler = createStaticHandler(createAppRoutes({ queryClient, wait: true }));
@@ -146,9 +147,11 @@ export async function render(url: string, { origin }: RenderOptions): Promise<Re
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const markup = await renderStatic(
-    <QueryClientProvider client={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </QueryClientProvider>,
+    <LiteProvider lite={lite}>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </LiteProvider>,
   );
   const { html, title, head } = splitHoisted(markup);
 

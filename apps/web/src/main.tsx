@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { createAppRoutes, patchAdminRoutes } from './app/router.tsx';
 import { readServerData } from './app/server-data.ts';
+import { isLiteDocument, LiteProvider } from './lib/lite-mode.tsx';
 import { setPublicOrigin } from './lib/public-origin.ts';
 import { queryClient } from './lib/query-client.ts';
 
@@ -13,9 +14,11 @@ if (!root) throw new Error('#root is missing from index.html');
 const routes = createAppRoutes({ queryClient, wait: false });
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <LiteProvider lite={isLiteDocument()}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </LiteProvider>
   </StrictMode>
 );
 

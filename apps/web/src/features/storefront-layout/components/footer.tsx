@@ -1,6 +1,7 @@
 import { COPYRIGHT_YEAR } from '@shop/shared/constants';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { settingsOptions } from '@/lib/api/settings.ts';
+import { liteSwitchHref, useLite } from '@/lib/lite-mode.tsx';
 import { useCachedQuery } from '@/lib/use-cached-query.ts';
 
 const SERVICE_HOURS = 'Monday to Saturday, 9am to 7pm';
@@ -21,6 +22,8 @@ export default function Footer() {
   const settings = useCachedQuery(settingsOptions);
   const storeName = settings?.storeName ?? 'Adire';
   const phone = settings?.phone;
+  const lite = useLite();
+  const { pathname, search } = useLocation();
   return (
     <footer className="mt-16 bg-cream text-ink print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -49,6 +52,12 @@ export default function Footer() {
               <Link to="/posts" className="hover:underline">
                 Journal
               </Link>
+            </li>
+            <li>
+              {/* A full page load: the server flips the cookie and sends the page in the other mode. */}
+              <a href={liteSwitchHref(lite, pathname + search)} className="hover:underline" rel="nofollow">
+                Lite mode: {lite ? 'on' : 'off'}
+              </a>
             </li>
             <li>
               <Link to="/orders" className="hover:underline">
