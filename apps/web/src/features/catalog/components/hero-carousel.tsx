@@ -2,6 +2,7 @@ import { HERO_ROTATION_MS } from '@shop/shared/constants';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { staticSrcSet } from '@/lib/images.ts';
+import { useLite } from '@/lib/lite-mode.tsx';
 import { REDUCED_MOTION, useMediaQuery } from '@/lib/use-media-query.ts';
 
 interface HeroSlide {
@@ -50,6 +51,8 @@ export function HeroCarousel() {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
+  // Lite mode (decision 0031): no autoplay; the shopper moves the slides by hand.
+  const lite = useLite();
   const count = HERO_SLIDES.length;
   // The hidden slides' photos load once the page runs (the first advance is 3 s away), so
   // they do not compete with the first slide's photo, the page's main image.
@@ -58,10 +61,10 @@ export function HeroCarousel() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new slide (also one chosen by hand) restarts the 3 s
   useEffect(() => {
-    if (paused || reducedMotion) return;
+    if (paused || reducedMotion || lite) return;
     const timer = setTimeout(() => setActive((i) => (i + 1) % count), HERO_ROTATION_MS);
     return () => clearTimeout(timer);
-  }, [active, paused, reducedMotion, count]);
+  }, [active, paused, reducedMotion, lite, count]);
 
   return (
     <section
