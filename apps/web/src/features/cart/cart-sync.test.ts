@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartItemInput } from '@/lib/shop-actions.ts';
+import { type CartLine, useCart } from './cart-store.ts';
+import { diffLines, flushQueue, reconcileCart, SYNC_QUEUE_KEY, startCartSync } from './cart-sync.ts';
+
+const item = (variantId: string): CartItemInput => ({
+  productId: `p-${variantId}`,
+  variantId,
+  title: `Dress ${variantId}`,
+  imageUrl: null,
+  price: 100,
+  salePrice: 100,
+  size: '',
+  color: '',
+  stock: 50,
+});
+const line = (variantId: string, quantity: number): CartLine => ({ ...item(variantId), id: variantId, quantity });
+const serverLine = (variantId: string, quantity: number) => ({
+  variantId,
+  productId: `p-${variantId}`,
+  title: `Dress ${variantId}`,
+  size: '',
+  color: '',
+  price: 10_000,
+  image: null,
+  stock: 50,
+  quantity,
+  available: true,
+});
+
+let calls: string[];
+let online: boolean;
+let server: ReturnType<typeof serverLine>[];
+
+beforeEach(() => {
+  localStorage.clear();
+  calls = [];
+  online = true;
+  server = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = new URL(input, 'http://localhost').pathname;
+      if (!online) throw new TypeError('Failed to fetch');
+      calls.push(`${method} ${path}${init?.body ? ` ${init.body}` : ''}`);
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const id = path.split('/').pop()!;
+      const body = init?.body ? JSON.parse(String(init.body)) : {};
+      if (method === 'POST') {
+        const hit = server.find((l) => l.variantId === body.variantId);
+        if (hit) hit.quantity += body.quantity;
+        else server.push(serverLine(body.variantId, body.quantity));
+      } else if (method === 'PATCH') {
+        const hit = server.find((l) => l.variantId === id);
+        if (!hit) return json(404, { msg: 'That item is not in your cart.' });
+        hit.quantity = body.quantity;
+      } else if (method === 'DELETE') server = server.filter((l) => l.variantId !== id);
+      return json(200, { lines: server, count: 0, subtotal: 0 });
+    }),
+  );
+  useCart.setState({ lines: [] });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('cart sync', () => {
+  it('turns local changes into the server operations', () => {
+    expect(diffLines([line('a', 1), line('b', 2)], [line('a', 3), line('c', 1)])).toEqual([
+      { op: 'set', variantId: 'a', quantity: 3 },
+      { op: 'set', variantId: 'c', quantity: 1 },
+      { op: 'remove', variantId: 'b' },
+    ]);
+  });
+
+  it("reconciles on start (the server's lines win, local-only lines go up once), then sends each change in order, retrying after offline", async () => {
+    server = [serverLine('a', 3), serverLine('s', 1)];
+    useCart.setState({ lines: [line('a', 1), line('b', 2)] });
+    await startCartSync();
+    expect(useCart.getState().lines.map((l) => [l.variantId, l.quantity])).toEqual([
+      ['a', 3],
+      ['b', 2],
+      ['s', 1],
+    ]);
+    expect(calls).toEqual(['GET /api/cart', 'POST /api/cart/lines {"variantId":"b","quantity":2}']);
+
+    calls = [];
+    useCart.getState().setQuantity('a', 4);
+    useCart.getState().remove('s');
+    await flushQueue();
+    await flushQueue();
+    expect(server.map((l) => [l.variantId, l.quantity])).toEqual([
+      ['a', 4],
+      ['b', 2],
+    ]);
+
+    online = false;
+    useCart.getState().add(item('c'), 2);
+    await flushQueue();
+    expect(JSON.parse(localStorage.getItem(SYNC_QUEUE_KEY)!)).toEqual([{ op: 'set', variantId: 'c', quantity: 2 }]);
+    online = true;
+    await reconcileCart();
+    expect(localStorage.getItem(SYNC_QUEUE_KEY)).toBeNull();
+    expect(server.map((l) => [l.variantId, l.quantity])).toEqual([
+      ['a', 4],
+      ['b', 2],
+      ['c', 2],
+    ]);
+  });
+});

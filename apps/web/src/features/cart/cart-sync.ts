@@ -1,0 +1,159 @@
+/**
+ * Keeps the server cart (issue 32, decision 0030) in step with the local one. Loaded lazily by
+ * cart-store.ts after the page has hydrated, so none of it weighs on the entry bundle.
+ * - Every local change is turned into the server's operations (add, set, remove), queued in
+ *   order in localStorage and sent one at a time; a failure (offline) leaves the queue for the
+ *   next change or the next load.
+ * - reconcileCart() (on start, and after sign-in) reads /api/cart: the server's lines win for
+ *   the variants it has; local lines it lacks (made offline, or carts from before the server
+ *   cart) are sent up once; lines only the server has are added locally.
+ */
+import type { ServerCart } from '@shop/shared/server-cart';
+import { ApiError } from '@/lib/api-client.ts';
+import { addServerLine, readServerCart, removeServerLine, setServerLine } from '@/lib/api/cart.ts';
+import { type CartLine, useCart } from './cart-store.ts';
+
+export type CartOp = { op: 'set' | 'add'; variantId: string; quantity: number } | { op: 'remove'; variantId: string };
+
+export const SYNC_QUEUE_KEY = 'cart-sync-queue';
+const MAX_QUANTITY = 99;
+
+function readQueue(): CartOp[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(SYNC_QUEUE_KEY) ?? '[]') as unknown;
+    return Array.isArray(stored) ? (stored as CartOp[]) : [];
+  } catch {
+    return [];
+  }
+}
+function writeQueue(queue: CartOp[]) {
+  try {
+    if (queue.length === 0) localStorage.removeItem(SYNC_QUEUE_KEY);
+    else localStorage.setItem(SYNC_QUEUE_KEY, JSON.stringify(queue));
+  } catch {
+    // Storage blocked: the queue lives for this visit only.
+  }
+}
+
+/** The operations that turn `before` into `after` on the server (lines with a variant only). */
+export function diffLines(before: readonly CartLine[], after: readonly CartLine[]): CartOp[] {
+  const was = new Map(before.flatMap((l) => (l.variantId ? [[l.variantId, l.quantity] as const] : [])));
+  const now = new Map(after.flatMap((l) => (l.variantId ? [[l.variantId, l.quantity] as const] : [])));
+  const ops: CartOp[] = [];
+  for (const [variantId, quantity] of now) {
+    const previous = was.get(variantId);
+    const capped = Math.min(quantity, MAX_QUANTITY);
+    // A set (added when the server lacks the line) whether new or changed: sent twice (another
+    // tab's change seen here too), it leaves the same cart.
+    if (previous !== quantity) ops.push({ op: 'set', variantId, quantity: capped });
+  }
+  for (const variantId of was.keys()) if (!now.has(variantId)) ops.push({ op: 'remove', variantId });
+  return ops;
+}
+
+const send = (op: CartOp) =>
+  op.op === 'remove'
+    ? removeServerLine(op.variantId)
+    : op.op === 'add'
+      ? addServerLine(op.variantId, op.quantity)
+      : setServerLine(op.variantId, op.quantity).catch((error: unknown) => {
+          // The server lost the line (another device removed it): add it back.
+          if (error instanceof ApiError && error.status === 404) return addServerLine(op.variantId, op.quantity);
+          throw error;
+        });
+
+let flushing: Promise<void> | null = null;
+
+/** Sends the queued operations in order; stops at the first that fails for want of a network or server. */
+export function flushQueue(): Promise<void> {
+  flushing ??= sendQueued().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+async function sendQueued(): Promise<void> {
+  // Waits a turn first, so `flushing` is set before the queue can end.
+  await Promise.resolve();
+  let queue = readQueue();
+  while (queue.length > 0) {
+    try {
+      await send(queue[0]!);
+    } catch (error) {
+      // A refusal (unknown variant, full cart) will not pass later: drop it. Anything else: retry later.
+      if (!(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429)) return;
+    }
+    queue = readQueue().slice(1);
+    writeQueue(queue);
+  }
+}
+
+let applying = false;
+
+/** Local lines after the server's cart: its lines win, local lines it lacks stay (and are sent up). */
+function applyServer(server: ServerCart) {
+  const local = useCart.getState().lines;
+  const fromServer = new Map(server.lines.map((l) => [l.variantId, l]));
+  const lines: CartLine[] = local.map((line) => {
+    const hit = line.variantId ? fromServer.get(line.variantId) : undefined;
+    return hit ? { ...line, quantity: hit.quantity, stock: hit.stock } : line;
+  });
+  const known = new Set(local.map((l) => l.variantId));
+  for (const l of server.lines) {
+    if (known.has(l.variantId)) continue;
+    lines.push({
+      id: l.variantId,
+      productId: l.productId,
+      variantId: l.variantId,
+      title: l.title,
+      imageUrl: l.image,
+      price: l.price / 100,
+      salePrice: l.price / 100,
+      size: l.size,
+      color: l.color,
+      stock: l.stock,
+      quantity: l.quantity,
+    });
+  }
+  applying = true;
+  try {
+    useCart.setState({ lines });
+  } finally {
+    applying = false;
+  }
+  return lines.filter((l) => l.variantId && !fromServer.has(l.variantId));
+}
+
+/** Reads the server's cart and makes the two agree (see the module's comment). Offline: nothing changes. */
+export async function reconcileCart(): Promise<void> {
+  await flushQueue();
+  if (readQueue().length > 0) return;
+  let server: ServerCart;
+  try {
+    server = await readServerCart();
+  } catch {
+    return;
+  }
+  const missing = applyServer(server);
+  writeQueue([
+    ...readQueue(),
+    ...missing.map((l) => ({ op: 'add' as const, variantId: l.variantId!, quantity: Math.min(l.quantity, MAX_QUANTITY) })),
+  ]);
+  await flushQueue();
+}
+
+let started = false;
+
+/** Starts sending local changes to the server and reconciles once. */
+export function startCartSync(): Promise<void> {
+  if (started) return Promise.resolve();
+  started = true;
+  useCart.subscribe((state, previous) => {
+    if (applying || state.lines === previous.lines) return;
+    const ops = diffLines(previous.lines, state.lines);
+    if (ops.length === 0) return;
+    writeQueue([...readQueue(), ...ops]);
+    void flushQueue();
+  });
+  return reconcileCart();
+}
