@@ -77,6 +77,8 @@ const posImages = new CacheFirst({
 });
 const shopImages = new CacheFirst({
   cacheName: STOREFRONT_IMAGES,
+  // A picture is the same whatever the shopper's cookies (pictures may answer with Vary).
+  matchOptions: { ignoreVary: true },
   plugins: [new ExpirationPlugin({ ...STOREFRONT_IMAGE_LIMITS, purgeOnQuotaError: true })],
 });
 registerRoute(
