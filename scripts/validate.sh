@@ -97,7 +97,10 @@ fi
 checks() {
   step "lint" npm run lint &&
     step "typecheck" npm run typecheck &&
-    step "storefront entry budget (120 KB gzip)" node scripts/bench-web.mjs --no-build --no-lighthouse
+    # --no-bytes: issue 32's byte budgets per page (scripts/bench-bytes.mjs) do not hold yet
+    # (normal /, /women and /sales are over 250 KB, one lite home picture over 25 KB: decision
+    # 0031); CI checks them once they do. `npm run bench:web` measures and reports them today.
+    step "storefront entry budget (120 KB gzip)" node scripts/bench-web.mjs --no-build --no-lighthouse --no-bytes
 }
 
 pglite_tests() {
