@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { createAppRoutes, patchAdminRoutes } from './app/router.tsx';
 import { readServerData } from './app/server-data.ts';
-import { isLiteDocument, LiteProvider } from './lib/lite-mode.tsx';
 import { setPublicOrigin } from './lib/public-origin.ts';
 import { queryClient } from './lib/query-client.ts';
 
@@ -14,11 +13,10 @@ if (!root) throw new Error('#root is missing from index.html');
 const routes = createAppRoutes({ queryClient, wait: false });
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
-    <LiteProvider lite={isLiteDocument()}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </LiteProvider>
+    {/* Lite mode is read from the page's mark where it is used (lib/lite-mode.tsx). */}
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   </StrictMode>
 );
 

@@ -7,7 +7,12 @@
  */
 import { createContext, type ReactNode, useContext } from 'react';
 
-const LiteContext = createContext(false);
+/**
+ * In the browser, the page's own mark is the default (one page per document, so no provider is
+ * needed there, and the entry saves the bytes of one); the server renders each page inside a
+ * LiteProvider with its own value (entry-server.tsx).
+ */
+const LiteContext = createContext(typeof document !== 'undefined' && isLiteDocument());
 
 export function LiteProvider({ lite, children }: { lite: boolean; children: ReactNode }) {
   return <LiteContext value={lite}>{children}</LiteContext>;
