@@ -50,8 +50,9 @@ function serviceWorker() {
     strategies: 'injectManifest',
     srcDir: 'src',
     filename: 'sw.ts',
-    // The till registers it (features/pos-till/register-sw.ts), and every page through
-    // public/register-sw.js after load (decision 0032), outside the entry script.
+    // The till registers it (features/pos-till/register-sw.ts). public/register-sw.js, which
+    // would register it on every page, is not loaded yet: decision 0032, "Not registered on
+    // storefront pages yet".
     injectRegister: false,
     manifest: false,
     injectManifest: {
