@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers.ts';
+import { createTestDatabase, newShopper } from './helpers.ts';
 import { apiDir, freePort, type Shop, startShop } from './start-process.ts';
 
 const running: { shop: Shop; dataDir: string }[] = [];
@@ -52,7 +52,7 @@ const alive = (pid: number) => {
 };
 
 describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with WEB_CONCURRENCY=2', { timeout: 120_000 }, () => {
-  it('runs two API processes, replaces one that is killed, and keeps answering', async () => {
+  it('runs two API processes that take each other’s tokens, replaces one that is killed, and keeps answering', async () => {
     const database = await createTestDatabase();
     try {
       const shop = await start({ DATABASE_URL: database.url!, WEB_CONCURRENCY: '2' });
@@ -60,6 +60,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with WEB_
       const first = workers(shop);
       expect(first).toHaveLength(2);
       expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
+      // A shopper's token is good on both processes (without JWT_SECRET each signed with a
+      // secret of its own: every other request of a signed-in shopper or admin answered 401).
+      const registered = await fetch(`${shop.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(newShopper()),
+      });
+      expect(registered.status).toBe(201);
+      const { accessToken } = (await registered.json()) as { accessToken: string };
+      const answers: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        answers.push(await statusOnceReady(`${shop.url}/api/auth/me`, { authorization: `Bearer ${accessToken}` }));
+      }
+      expect(answers).toEqual(Array(8).fill(200));
 
       process.kill(first[0]!, 'SIGKILL');
       await expect
@@ -120,13 +134,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('npm start on PostgreSQL with WEB_
   });
 });
 
-/** A GET's status, asked again for up to 30 s while the shop sheds it (503). */
-async function statusOnceReady(url: string): Promise<number> {
+/**
+ * A GET's status, asked again for up to 30 s while the shop sheds it (503). Each try on a
+ * connection of its own, which the primary hands to the workers in turn (cluster's round robin).
+ */
+async function statusOnceReady(url: string, headers: Record<string, string> = {}): Promise<number> {
   for (let tries = 0; ; tries++) {
-    const { status } = await fetch(url);
+    const status = await getOnNewConnection(url, headers);
     if (status !== 503 || tries >= 60) return status;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+function getOnNewConnection(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** The value of `name`'s sample with these labels in a Prometheus text, or undefined. */

@@ -52,7 +52,9 @@ async function runPrimary(config: Config, count: number) {
 
   let stopping = false;
   const exits: number[] = [];
-  const fork = () => cluster.fork({ SHOP_CLUSTER_WORKER: '1' });
+  // The primary's signing secret, so a token one process issued is good on every other: without
+  // JWT_SECRET each process would otherwise make its own (a random one under NODE_ENV=test).
+  const fork = () => cluster.fork({ SHOP_CLUSTER_WORKER: '1', JWT_SECRET: config.jwtSecret });
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {
       // The primary exits when its last worker has; 1 if one could not finish its requests.
