@@ -4,8 +4,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Browser tests against the built web app served by the real API on a fresh embedded
- * database. Uses Debian's Chromium: no browser is downloaded.
+ * Browser tests against the built web app served by the real API on a fresh database (the
+ * embedded one, or PostgreSQL with E2E_DATABASE_URL). Uses Debian's Chromium: no browser is downloaded.
  *
  * The server starts from the build (`npm run start:built`: the API is bundled again only when
  * its sources are newer than dist/), so run `npm run build` first.
@@ -20,6 +20,11 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sho
 // The specs read the server's files (the e-mails it writes to DATA_DIR/outbox/) from here;
 // workers load this config again and inherit the variable, so they see the same directory.
 process.env.E2E_DATA_DIR = dataDir;
+// E2E_DATABASE_URL: an empty PostgreSQL database for the server (CI's validate.sh makes one and
+// drops it after), instead of the embedded one in DATA_DIR. The specs see the server only through
+// HTTP and DATA_DIR's files, so they run the same on both; PostgreSQL answers the two workers'
+// requests in parallel, where PGlite (one WebAssembly instance) answers them one at a time.
+const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -60,7 +65,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'always',
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       // Every browser and API call comes from 127.0.0.1: the per-IP limits would count all tests as one client;
       // and two workers sign the demo team in at twice one worker's rate (the limits have their API tests).
       AUTH_RATE_LIMIT: '1000',

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { completeSale, pay, pick } from '../pos/helpers.ts';
 import { adminLogin, fixture, openMenu, SHOPPER, storefrontHas } from './helpers.ts';
+import { newMember } from './team.ts';
 
 test('an admin builds a product, puts it on sale, sells two at the POS and sees it everywhere', async ({ page }) => {
   test.setTimeout(180_000);
@@ -213,9 +214,15 @@ test('a shopper’s session cannot open /dashboard', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('Log out clears the session and goes to /login', async ({ page }) => {
-  await adminLogin(page);
-  await expect(page.getByRole('region', { name: 'Profile' })).toContainText('admin@demo.shop');
+// A member of its own: logging out ends every session of the account (POST /api/auth/logout),
+// and the demo Owner's would end the sessions the specs running beside this one signed in with.
+test('Log out clears the session and goes to /login', async ({ page, request }) => {
+  const member = await newMember(request, 'Manager');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText(member.email);
   await page.getByRole('link', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
