@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { MAX_CART_LINES, MAX_CART_QUANTITY, type ServerCart } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { variantImage, variantPricing } from '../catalog/index.ts';
 import type { Db } from '../db/client.ts';
 import { cartLines, carts, products, productVariants } from '../db/schema/index.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
@@ -120,9 +121,8 @@ export function createCartService({ db, secure, imageUrl }: CartServiceDeps) {
       .where(eq(cartLines.cartId, cartId))
       .orderBy(asc(cartLines.addedAt), asc(cartLines.variantId));
     const lines = rows.map(({ line, variant, product }) => {
-      const listed = variant.price ?? product.price;
-      const price = Math.max(0, listed - Math.min(variant.discount ?? product.discount, listed));
-      const image = variant.images.find((id) => product.images.includes(id)) ?? product.images[0];
+      const { salePrice: price } = variantPricing(variant, product);
+      const image = variantImage(variant, product);
       return {
         variantId: variant.id,
         productId: product.id,

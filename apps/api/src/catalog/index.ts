@@ -12,3 +12,4 @@ export { lockProducts, setRatingFigures } from './products/product-service.ts';
 export { returnStock, type StockLine, type StockUnits, type TakenStock, takeStock } from './variants/stock.ts';
 export { colorKey, optionKey, sameOption, sizeKey } from './variants/option-key.ts';
 export { activeVariants, costNow } from './variants/variants.ts';
+export { variantImage, variantPricing } from './variants/pricing.ts';

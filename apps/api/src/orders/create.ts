@@ -18,7 +18,7 @@ import {
   unitCapMessage,
 } from '@shop/shared';
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { activeVariants, costNow, sameOption, sizeKey, takeStock } from '../catalog/index.ts';
+import { activeVariants, costNow, sameOption, sizeKey, takeStock, variantImage, variantPricing } from '../catalog/index.ts';
 import { reserveCoupon } from '../coupons/index.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -192,12 +192,11 @@ async function priceLines(tx: Db | Tx, input: LineInput[], imageUrl: (imageId: s
   return input.map((line) => {
     const product = byId.get(line.productId)!;
     const variant = pickVariant(product, variants.get(product.id) ?? [], line);
-    const unitPrice = variant.price ?? product.price;
+    const { price: unitPrice, discount: unitDiscount } = variantPricing(variant, product);
     // A product made by a member who may not set prices starts at ₦0 (issue 28): it is not
     // for sale until someone who may gives it a price, whoever un-pauses it.
     if (unitPrice <= 0) throw badRequest(`${product.title} has no price yet and cannot be bought`);
-    const unitDiscount = Math.min(variant.discount ?? product.discount, unitPrice);
-    const image = variant.images.find((id) => product.images.includes(id)) ?? product.images[0];
+    const image = variantImage(variant, product);
     return {
       productId: product.id,
       variantId: variant.id,

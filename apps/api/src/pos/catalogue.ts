@@ -19,6 +19,7 @@
  */
 import type { Permission, PosTillSettings, TillCatalogue, TillStaff } from '@shop/shared';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { variantPricing } from '../catalog/index.ts';
 import { getSettings } from '../content/index.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { catalogueRemovals, customers, productVariants, products, roles, staffPins, users } from '../db/schema/index.ts';
@@ -121,8 +122,7 @@ export async function readTillCatalogue(
         .filter((v) => v.archivedAt === null)
         .map((v) => {
           const product = parents.get(v.productId)!;
-          const price = v.price ?? product.price;
-          const discount = Math.min(v.discount ?? product.discount, price);
+          const { price, discount } = variantPricing(v, product);
           const shown = v.images.find((id) => product.images.includes(id));
           return {
             id: v.id,

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { koboToNaira, type RestoredCart, type RestoredCartLine } from '@shop/shared';
+import { variantImage, variantPricing } from '../catalog/index.ts';
 import type { Db } from '../db/client.ts';
 import { products, productVariants } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
@@ -39,16 +40,16 @@ export async function restoreCart(
     const hit = line.variantId ? byVariant.get(line.variantId) : undefined;
     if (!hit || hit.variant.counter <= 0) continue;
     const { product, variant } = hit;
-    const price = variant.price ?? product.price;
+    const { price, salePrice } = variantPricing(variant, product);
     if (price <= 0) continue;
-    const image = variant.images.find((id) => product.images.includes(id)) ?? product.images[0];
+    const image = variantImage(variant, product);
     lines.push({
       productId: product.id,
       variantId: variant.id,
       title: product.title,
       imageUrl: image ? imageUrl(image) : null,
       price: koboToNaira(price),
-      salePrice: koboToNaira(price - Math.min(variant.discount ?? product.discount, price)),
+      salePrice: koboToNaira(salePrice),
       size: variant.size,
       color: variant.color,
       stock: variant.counter,

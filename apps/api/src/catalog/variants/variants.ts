@@ -31,6 +31,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { orderLines, productVariants, products, type VariantRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { assertVariantsChange, type May } from '../guarded-fields.ts';
+import { variantPricing } from './pricing.ts';
 import { colorKey, optionKey } from './option-key.ts';
 
 type Q = Db | Tx;
@@ -101,8 +102,7 @@ export function toVariantView(
   imageUrl: (id: string) => string,
   withCost = false,
 ): VariantView {
-  const price = row.price ?? product.price;
-  const discount = Math.min(row.discount ?? product.discount, price);
+  const { price, discount, salePrice } = variantPricing(row, product);
   const shown = row.images.filter((id) => product.images.includes(id));
   return {
     id: row.id,
@@ -111,7 +111,7 @@ export function toVariantView(
     color: row.color,
     price: koboToNaira(price),
     discount: koboToNaira(discount),
-    salePrice: koboToNaira(Math.max(0, price - discount)),
+    salePrice: koboToNaira(salePrice),
     priceOverride: row.price === null ? null : koboToNaira(row.price),
     discountOverride: row.discount === null ? null : koboToNaira(row.discount),
     ...(withCost && { cost: row.cost === null ? null : koboToNaira(row.cost) }),
