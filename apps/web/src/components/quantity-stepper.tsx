@@ -8,10 +8,12 @@ interface QuantityStepperProps {
   onChange(value: number): void;
   label?: string;
   size?: 'md' | 'sm';
+  /** The field's name in a form that works without JavaScript (the product page's "Add to cart"). */
+  name?: string;
 }
 
 /** Minus, the number, plus: never below 1 nor above the stock. */
-export function QuantityStepper({ id, value, max, onChange, label = 'Quantity', size = 'md' }: QuantityStepperProps) {
+export function QuantityStepper({ id, value, max, onChange, label = 'Quantity', size = 'md', name }: QuantityStepperProps) {
   const limit = max > 0 ? max : Number.POSITIVE_INFINITY;
   const set = (n: number) => onChange(Math.max(1, Math.min(limit, Number.isFinite(n) ? Math.floor(n) : 1)));
   const box = size === 'md' ? 'size-11' : 'size-9';
@@ -32,6 +34,7 @@ export function QuantityStepper({ id, value, max, onChange, label = 'Quantity', 
       </label>
       <input
         id={id}
+        name={name}
         type="number"
         inputMode="numeric"
         min={1}

@@ -1,5 +1,6 @@
 /** A product as the API returns it, for component tests. */
 import type { Product } from '@shop/shared/catalog';
+import type { VariantView } from '@shop/shared/variants';
 
 export function makeProduct(n: number, overrides: Partial<Product> = {}): Product {
   return {
@@ -37,5 +38,24 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** An indigo variant at ₦15,000 of the given size, with `counter` in stock (sold out at 0). */
+export function makeVariant(size: string, counter: number): VariantView {
+  return {
+    id: `v-${size}`,
+    sku: `AK-${size}`,
+    size,
+    color: 'Indigo',
+    price: 15000,
+    discount: 0,
+    salePrice: 15000,
+    priceOverride: null,
+    discountOverride: null,
+    counter,
+    stockVersion: 1,
+    availability: counter > 0 ? 'In Stock' : 'Out of Stock',
+    imageUrls: [],
   };
 }

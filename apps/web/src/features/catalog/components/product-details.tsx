@@ -28,6 +28,7 @@ import { ChoiceGroup } from './choice-group.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { SimilarProducts } from './similar-products.tsx';
 import { StockAlertForm } from './stock-alert-form.tsx';
+import { VariantForm } from './variant-form.tsx';
 import { WishlistHeart } from '@/components/wishlist-heart.tsx';
 import { useQuery } from '@tanstack/react-query';
 
@@ -63,7 +64,11 @@ export function ProductDetails({ id, reviews }: ProductDetailsProps) {
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 pb-4 sm:px-6">
-      <button type="button" onClick={back} className="mb-6 inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
+      <button
+        type="button"
+        onClick={back}
+        className="mb-6 inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink noscript:hidden"
+      >
         <ArrowLeft aria-hidden size={16} /> Back
       </button>
       <ProductBody key={query.data.id} product={query.data} variantId={variantId} />
@@ -92,10 +97,11 @@ function ProductBody({ product, variantId }: { product: ProductDetail; variantId
   const [quantity, setQuantity] = useState(1);
   const [buying, setBuying] = useState(false);
   const variant = chosenVariant(variants, choice);
+  const missing = missingChoice(variants, choice);
+  // This page with the chosen variant: where "Add to Cart" without JavaScript comes back to.
+  const variantPath = variant && variants.length > 1 ? productVariantPath(product.id, variant.id) : productPath(product.id);
   // Share and "Ask on WhatsApp" send the chosen variant's link, whose page shows its photo and price.
-  const pageUrl = usePageUrl(
-    variant && variants.length > 1 ? productVariantPath(product.id, variant.id) : productPath(product.id),
-  );
+  const pageUrl = usePageUrl(variantPath);
   // Price, availability and stock follow the chosen size and colour; before that, the product's.
   const inStock = variant ? variant.availability === 'In Stock' : isInStock(product);
   const stock = variant ? variant.counter : product.counter;
@@ -178,7 +184,12 @@ function ProductBody({ product, variantId }: { product: ProductDetail; variantId
           {inStock && stock <= 5 && <span className="font-normal text-muted">· only {stock} left</span>}
         </p>
 
-        <div className="mt-8 space-y-6">
+        <noscript>
+          <div className="mt-8">
+            <VariantForm product={product} chosen={variant?.id} />
+          </div>
+        </noscript>
+        <div className="mt-8 space-y-6 empty:hidden noscript:hidden">
           <ChoiceGroup
             id="choose-size"
             legend="Size"
@@ -199,22 +210,43 @@ function ProductBody({ product, variantId }: { product: ProductDetail; variantId
             unavailable={unavailableOptions(variants, choice, 'color')}
             error={notice === 'colour' ? CHOICE_MESSAGES.colour : undefined}
           />
-          <div>
+        </div>
+        {/*
+          "Add to Cart" is a form: without JavaScript it posts to /cart/add, which answers 303 back
+          to this page (decision 0033); with it, the submit is the app's instant add as before.
+        */}
+        <form
+          method="post"
+          action="/cart/add"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onAddToCart();
+          }}
+        >
+          {variant && <input type="hidden" name="variantId" value={variant.id} />}
+          <input type="hidden" name="back" value={variantPath} />
+          <div className="mt-6">
             <p className="mb-2 text-xs font-semibold tracking-[0.14em] uppercase" id="quantity-label">
               Quantity
             </p>
-            <QuantityStepper id="quantity" value={quantity} max={Math.max(stock, 1)} onChange={setQuantity} />
+            <QuantityStepper id="quantity" name="quantity" value={quantity} max={Math.max(stock, 1)} onChange={setQuantity} />
           </div>
-        </div>
 
-        <div className="mt-8 grid gap-3 sm:grid-cols-2">
-          <button type="button" className={primaryButton} disabled={!inStock || buying} onClick={buyNow}>
-            {buying ? 'Processing...' : 'Buy Now'}
-          </button>
-          <button type="button" className={secondaryButton} disabled={!inStock} onClick={onAddToCart}>
-            Add to Cart
-          </button>
-        </div>
+          <div className="mt-8 grid gap-3 sm:grid-cols-2">
+            <button type="button" className={`${primaryButton} noscript:hidden`} disabled={!inStock || buying} onClick={buyNow}>
+              {buying ? 'Processing...' : 'Buy Now'}
+            </button>
+            {/* A sold-out variant cannot be sent; without JavaScript nor one chosen yet, there is nothing to send. */}
+            <button type="submit" className={`${secondaryButton} ${variant ? '' : 'noscript:hidden'}`} disabled={!inStock}>
+              Add to Cart
+            </button>
+            {missing && (
+              <noscript>
+                <p className="text-sm text-muted">{CHOICE_MESSAGES[missing]}</p>
+              </noscript>
+            )}
+          </div>
+        </form>
         {/* A sold-out size and colour (not a paused product's): "Tell me when it is back" (issue 31). */}
         {variant && variant.counter <= 0 && <StockAlertForm key={variant.id} variant={variant} />}
         <WhatsAppLink

@@ -4,34 +4,17 @@
  * the consent box starts unticked.
  */
 import type { ProductDetail } from '@shop/shared/catalog';
-import type { VariantView } from '@shop/shared/variants';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKETING_CONSENT_LABEL } from '@/components/marketing-consent-box.tsx';
 import { useSession } from '@/lib/session-store.ts';
 import { mockFetch, renderWithProviders } from '@/test/harness.tsx';
-import { makeProduct } from '@/test/products.ts';
+import { makeProduct, makeVariant } from '@/test/products.ts';
 import { ProductDetails } from './product-details.tsx';
-
-const variant = (size: string, counter: number): VariantView => ({
-  id: `v-${size}`,
-  sku: `AK-${size}`,
-  size,
-  color: 'Indigo',
-  price: 15000,
-  discount: 0,
-  salePrice: 15000,
-  priceOverride: null,
-  discountOverride: null,
-  counter,
-  stockVersion: 1,
-  availability: counter > 0 ? 'In Stock' : 'Out of Stock',
-  imageUrls: [],
-});
 
 const kaftan: ProductDetail = {
   ...makeProduct(1, { id: 'p1', title: 'Adire kaftan', size: ['12', '14'], color: 'Indigo', colors: ['Indigo'], counter: 3 }),
-  variants: [variant('12', 0), variant('14', 3)],
+  variants: [makeVariant('12', 0), makeVariant('14', 3)],
 };
 
 let api: ReturnType<typeof mockFetch>;
