@@ -12,6 +12,13 @@ describe('storefrontPageUrl', () => {
     expect(storefrontPageUrl('/productdetails/abc?utm_source=ig&variant=v1&sort=title')).toBe('/productdetails/abc?variant=v1');
   });
 
+  it('joins the sizes and colours a filters form sends one by one (without JavaScript), as the listing reads them', () => {
+    expect(storefrontPageUrl('/women?size=m&sort=title&size=l&color=Indigo&color=Red')).toBe(
+      '/women?color=Indigo%2CRed&size=m%2Cl&sort=title',
+    );
+    expect(storefrontPageUrl('/women?size=m%2Cl')).toBe('/women?size=m%2Cl');
+  });
+
   it('drops every other parameter, and the page’s parameters on pages that read none', () => {
     expect(storefrontPageUrl('/women?x=123&utm_source=wa&fbclid=1')).toBe('/women');
     expect(storefrontPageUrl('/productdetails/abc?sort=title&v=2')).toBe('/productdetails/abc');

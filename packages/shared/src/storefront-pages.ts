@@ -44,6 +44,12 @@ export const LISTING_QUERY_PARAMS = [
   'page',
 ] as const;
 
+/**
+ * A listing's filters that take several values, comma-separated ("size=m,l"): a filters form
+ * without JavaScript sends one of each ("size=m&size=l"), which reads the same.
+ */
+const LIST_QUERY_PARAMS: readonly string[] = ['size', 'color'];
+
 /** What the product page reads from its URL: the variant to show chosen (its id). */
 export const PRODUCT_QUERY_PARAMS = ['variant'] as const;
 
@@ -120,9 +126,9 @@ export function storefrontPageFor(pathname: string): StorefrontPage | undefined 
 
 /**
  * A storefront URL as the server renders and caches it: the path, and the page's own query
- * parameters (first value of each) in name order with one encoding. Anything else (tracking
- * tags, `?x=<random>`) is left out, so it can neither force a fresh render nor push other
- * pages out of the cache.
+ * parameters (first value of each; a list's values joined with commas) in name order with one
+ * encoding. Anything else (tracking tags, `?x=<random>`) is left out, so it can neither force a
+ * fresh render nor push other pages out of the cache.
  */
 export function storefrontPageUrl(url: string): string {
   const queryStart = url.indexOf('?');
@@ -136,7 +142,10 @@ export function storefrontPageUrl(url: string): string {
     if (!part) continue;
     const equals = part.indexOf('=');
     const name = decodeQueryPart(equals < 0 ? part : part.slice(0, equals));
-    if (!given.has(name)) given.set(name, equals < 0 ? '' : decodeQueryPart(part.slice(equals + 1)));
+    const value = equals < 0 ? '' : decodeQueryPart(part.slice(equals + 1));
+    const first = given.get(name);
+    if (first === undefined) given.set(name, value);
+    else if (LIST_QUERY_PARAMS.includes(name)) given.set(name, `${first},${value}`);
   }
   const query = [...names]
     .sort()

@@ -11,8 +11,10 @@ describe('listing state in the URL', () => {
       read.add(name);
       return get(name);
     };
-    params.getAll = () => {
-      throw new Error('getAll: a listing reads the first value only');
+    const getAll = params.getAll.bind(params);
+    params.getAll = (name: string) => {
+      read.add(name);
+      return getAll(name);
     };
     readListingState(params);
     expect([...read].sort()).toEqual([...LISTING_QUERY_PARAMS].sort());
@@ -35,6 +37,11 @@ describe('listing state in the URL', () => {
     const state = readListingState(new URLSearchParams('size=medium,,large&color=Red, Blue'));
     expect(state).toMatchObject({ size: 'medium,large', color: 'Red,Blue' });
     expect(toProductFilters(state, {})).toMatchObject({ size: 'medium,large', color: 'Red,Blue' });
+  });
+
+  it('reads sizes and colours sent one by one (the filters form without JavaScript) as a list', () => {
+    const state = readListingState(new URLSearchParams('size=medium&size=large&color=Red&color=Blue,Green'));
+    expect(state).toMatchObject({ size: 'medium,large', color: 'Red,Blue,Green' });
   });
 
   it('sends on sale and the sub-sub-category only when chosen', () => {

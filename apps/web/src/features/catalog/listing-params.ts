@@ -31,36 +31,40 @@ export interface ListingState {
 /** Every sort the API knows (the labels are in listing-choices.ts). */
 const SORTS: Record<ProductSort, 1> = { latest: 1, price_asc: 1, price_desc: 1, title: 1 };
 
-function price(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
+/** A price in naira ('' when absent): a number, not below 0; else none. */
+function price(value: string): number | undefined {
   const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
+  return value.trim() && Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
-/** A comma-separated value, tidied: "medium,,large " → "medium,large". */
-const list = (value: string | null) =>
-  (value ?? '')
+/**
+ * A comma-separated value, tidied: "medium,,large " → "medium,large"; given more than once (the
+ * filters' form without JavaScript sends each size ticked), its values joined.
+ */
+const list = (values: string[]) =>
+  values
+    .join()
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean)
-    .join(',');
+    .join();
 
 export function readListingState(params: URLSearchParams, defaultSort: ProductSort = 'latest'): ListingState {
-  const sort = params.get('sort') ?? '';
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
   const text = (key: string) => params.get(key) ?? '';
+  const sort = text('sort');
+  const page = Number.parseInt(text('page'), 10);
   return {
     title: text('title'),
     sort: Object.hasOwn(SORTS, sort) ? (sort as ProductSort) : defaultSort,
-    minPrice: price(params.get('minPrice')),
-    maxPrice: price(params.get('maxPrice')),
+    minPrice: price(text('minPrice')),
+    maxPrice: price(text('maxPrice')),
     brand: text('brand'),
     category: text('category'),
     sub: text('sub'),
     subsub: text('subsub'),
-    size: list(params.get('size')),
-    color: list(params.get('color')),
-    onSale: params.get('onSale') === 'true',
+    size: list(params.getAll('size')),
+    color: list(params.getAll('color')),
+    onSale: text('onSale') === 'true',
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }

@@ -26,16 +26,21 @@ function Count({ count, muted }: { count: number | undefined; muted: boolean }) 
   );
 }
 
-/** A value to tick: its name, its count (undefined while the counts load), whether it is chosen. */
+/**
+ * A value to tick: its name, its count (undefined while the counts load), whether it is chosen;
+ * `name` and `value` are what the filters' GET form sends for it without JavaScript.
+ */
 interface FacetProps {
   label: string;
+  name?: string;
+  value?: string;
   count?: number;
   checked: boolean;
   onChange(on: boolean): void;
 }
 
 /** A size or colour: a checkbox styled as a button, with its count. */
-export function FacetChip({ label, count, checked, onChange }: FacetProps) {
+export function FacetChip({ label, name, value, count, checked, onChange }: FacetProps) {
   const disabled = count === 0 && !checked;
   return (
     <label
@@ -45,6 +50,8 @@ export function FacetChip({ label, count, checked, onChange }: FacetProps) {
     >
       <input
         type="checkbox"
+        name={name}
+        value={value}
         checked={checked}
         disabled={disabled}
         onChange={(e) => onChange(e.target.checked)}
@@ -60,17 +67,21 @@ export function FacetChip({ label, count, checked, onChange }: FacetProps) {
 export function FacetOption({
   type,
   name,
+  value,
   label,
   count,
   checked,
   onChange,
-}: FacetProps & { type: 'radio' | 'checkbox'; name?: string }) {
+  form,
+}: FacetProps & { type: 'radio' | 'checkbox' /** '': no field of the form it sits in. */; form?: string }) {
   const disabled = count === 0 && !checked;
   return (
     <label className={`flex items-start gap-2 py-0.5 text-sm ${disabled ? 'cursor-not-allowed text-muted' : 'cursor-pointer'}`}>
       <input
         type={type}
         name={name}
+        value={value}
+        form={form}
         checked={checked}
         disabled={disabled}
         onChange={(e) => onChange(e.target.checked)}

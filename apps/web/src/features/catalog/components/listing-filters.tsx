@@ -1,11 +1,12 @@
 import type { ProductSort } from '@shop/shared/catalog';
 import type { FacetsResponse } from '@shop/shared/search';
 import { SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Select } from '@/components/select.tsx';
-import { labelClass } from '@/components/ui-classes.ts';
+import { labelClass, secondaryButton } from '@/components/ui-classes.ts';
 import { activeFilters, type FixedChoices, hasValue, SORT_OPTIONS, toggleValue } from '../listing-choices.ts';
-import { facetChoices } from '../listing-facets.ts';
+import { facetChoices, typedPrice } from '../listing-facets.ts';
 import type { ListingState } from '../listing-params.ts';
 import { useCategoryTaxonomy } from '../use-category-taxonomy.ts';
 import { FacetChip, FacetGroup, FacetOption } from './facet-controls.tsx';
@@ -26,6 +27,10 @@ interface ListingFiltersProps {
  * Sort, category, and the facets of a listing: brand, sizes and colours in stock, price band
  * and on sale, each value with its count (a value that would show nothing is disabled, unless
  * chosen, so it can be unticked); on phones, behind a Filters button.
+ *
+ * They are one GET form to the page itself (issue 32): with JavaScript each control applies on
+ * change and the form's submit applies the price typed; without it, "Apply filters" sends them
+ * all, named as the URL names them (sizes and colours repeated, which listing-params.ts joins).
  */
 export function ListingFilters({ state, category, fixed = {}, facets, onChange }: ListingFiltersProps) {
   const id = useId();
@@ -33,24 +38,38 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
   const taxonomy = useCategoryTaxonomy(category);
   const active = activeFilters(state, fixed).length;
   const { sizes, colours, brands } = facetChoices(state, facets);
+  const { pathname } = useLocation();
+  const onPrice = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    onChange({ minPrice: typedPrice(data.get('minPrice')), maxPrice: typedPrice(data.get('maxPrice')) });
+  };
 
   return (
-    <div>
+    <form method="get" action={pathname} onSubmit={onPrice}>
+      {/* What the URL says that no control here changes: the search's text, a brand's page's brand. */}
+      {state.title && <input type="hidden" name="title" value={state.title} />}
+      {fixed.brand && state.brand && <input type="hidden" name="brand" value={state.brand} />}
       <button
         type="button"
-        className="flex w-full items-center justify-center gap-2 border border-line py-2.5 text-sm font-medium tracking-[0.14em] uppercase lg:hidden"
+        className="flex w-full items-center justify-center gap-2 border border-line py-2.5 text-sm font-medium tracking-[0.14em] uppercase lg:hidden noscript:hidden"
         aria-expanded={open}
         aria-controls={`${id}-filters`}
         onClick={() => setOpen((v) => !v)}
       >
         <SlidersHorizontal aria-hidden size={16} /> Filters{active > 0 ? ` (${active})` : ''}
       </button>
-      <div id={`${id}-filters`} className={`${open ? 'block' : 'hidden'} mt-4 space-y-6 lg:mt-0 lg:block`}>
+      <div id={`${id}-filters`} className={`${open ? 'block' : 'hidden'} mt-4 space-y-6 lg:mt-0 lg:block noscript:block`}>
         <div>
           <label htmlFor={`${id}-sort`} className={labelClass}>
             Sort by
           </label>
-          <Select id={`${id}-sort`} value={state.sort} onChange={(e) => onChange({ sort: e.target.value as ProductSort })}>
+          <Select
+            id={`${id}-sort`}
+            name="sort"
+            value={state.sort}
+            onChange={(e) => onChange({ sort: e.target.value as ProductSort })}
+          >
             {SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -64,7 +83,7 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
             <label htmlFor={`${id}-sub`} className={labelClass}>
               Category
             </label>
-            <Select id={`${id}-sub`} value={state.sub} onChange={(e) => onChange({ sub: e.target.value, subsub: '' })}>
+            <Select id={`${id}-sub`} name="sub" value={state.sub} onChange={(e) => onChange({ sub: e.target.value, subsub: '' })}>
               <option value="">All</option>
               {taxonomy.subs.map((s) => (
                 <option key={s.id} value={s.name}>
@@ -80,6 +99,7 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
             </label>
             <Select
               id={`${id}-category`}
+              name="category"
               value={state.category}
               onChange={(e) => onChange({ category: e.target.value, sub: '', subsub: '' })}
             >
@@ -98,7 +118,8 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
             <div className="max-h-64 space-y-1 overflow-y-auto pr-1">
               <FacetOption
                 type="radio"
-                name={`${id}-brand`}
+                name="brand"
+                value=""
                 label="All brands"
                 checked={!state.brand}
                 onChange={() => onChange({ brand: '' })}
@@ -107,7 +128,8 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
                 <FacetOption
                   key={b.value}
                   type="radio"
-                  name={`${id}-brand`}
+                  name="brand"
+                  value={b.value}
                   label={b.value}
                   count={b.count}
                   checked={b.value.toLowerCase() === state.brand.toLowerCase()}
@@ -123,6 +145,8 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
             {sizes.map((s) => (
               <FacetChip
                 key={s.value}
+                name="size"
+                value={s.value}
                 label={s.value}
                 count={s.count}
                 checked={hasValue(state.size, s.value)}
@@ -138,6 +162,8 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
               {colours.map((c) => (
                 <FacetChip
                   key={c.value.toLowerCase()}
+                  name="color"
+                  value={c.value}
                   label={c.value}
                   count={c.count}
                   checked={hasValue(state.color, c.value)}
@@ -154,6 +180,8 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
           <FacetGroup legend="Offers">
             <FacetOption
               type="checkbox"
+              name="onSale"
+              value="true"
               label="On sale"
               count={facets?.onSale}
               checked={state.onSale}
@@ -161,7 +189,12 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
             />
           </FacetGroup>
         )}
+        <noscript>
+          <button type="submit" className={secondaryButton}>
+            Apply filters
+          </button>
+        </noscript>
       </div>
-    </div>
+    </form>
   );
 }

@@ -1,9 +1,12 @@
-/** "Price (₦)": the API's price bands with their counts (once counted), and a min–max range typed and applied. */
+/**
+ * "Price (₦)": the API's price bands with their counts (once counted), and a min–max range typed
+ * and applied. The range's boxes and button are the listing filters' form's (listing-filters.tsx):
+ * its submit applies them, and without JavaScript sends them with the other filters.
+ */
 import type { FacetsResponse } from '@shop/shared/search';
-import { type FormEvent, useId } from 'react';
+import { useId } from 'react';
 import { inputClass } from '@/components/ui-classes.ts';
 import { bandLabel, bandRange, isBand } from '../listing-choices.ts';
-import { typedPrice } from '../listing-facets.ts';
 import type { ListingState } from '../listing-params.ts';
 import { FacetGroup, FacetOption } from './facet-controls.tsx';
 
@@ -17,18 +20,16 @@ export function PriceFilter({
   onChange(change: Partial<ListingState>): void;
 }) {
   const id = useId();
-  const onPrice = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    onChange({ minPrice: typedPrice(data.get('minPrice')), maxPrice: typedPrice(data.get('maxPrice')) });
-  };
   return (
     <FacetGroup legend="Price (₦)">
       {facets && facets.prices.length > 0 && (
-        <div className="mb-3 space-y-1">
+        // A band is two values (min and max), so no field of the filters' form (form=""): without
+        // JavaScript the range's boxes choose the price.
+        <div className="mb-3 space-y-1 noscript:hidden">
           <FacetOption
             type="radio"
             name={`${id}-price`}
+            form=""
             label="Any price"
             checked={state.minPrice === undefined && state.maxPrice === undefined}
             onChange={() => onChange({ minPrice: undefined, maxPrice: undefined })}
@@ -38,6 +39,7 @@ export function PriceFilter({
               key={`${band.min}-${band.max}`}
               type="radio"
               name={`${id}-price`}
+              form=""
               label={bandLabel(band)}
               count={band.count}
               checked={isBand(state, band)}
@@ -47,7 +49,7 @@ export function PriceFilter({
         </div>
       )}
       {/* Keyed by the range: a range chosen elsewhere (a band, a chip removed) shows in the boxes. */}
-      <form onSubmit={onPrice} key={`${state.minPrice}-${state.maxPrice}`}>
+      <div key={`${state.minPrice}-${state.maxPrice}`}>
         <div className="flex items-center gap-2">
           <PriceBox id={`${id}-min`} name="minPrice" label="Minimum" placeholder="Min" value={state.minPrice} />
           <span aria-hidden>–</span>
@@ -59,7 +61,7 @@ export function PriceFilter({
         >
           Apply price
         </button>
-      </form>
+      </div>
     </FacetGroup>
   );
 }

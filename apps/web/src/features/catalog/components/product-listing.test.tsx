@@ -1,8 +1,9 @@
 import type { FacetsResponse } from '@shop/shared/search';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type RecordedRequest, renderWithProviders } from '@/test/harness.tsx';
+import { mockFetch, type RecordedRequest, renderWithProviders, withProviders } from '@/test/harness.tsx';
 import { makeProduct } from '@/test/products.ts';
 import { type ListingConfig, ProductListing } from './product-listing.tsx';
 
@@ -148,6 +149,65 @@ describe('facets on a listing', () => {
     renderListing({ heading: 'Sale', fixed: { onSale: 'true' } }, { path: '/sales', url: '/sales' });
     await screen.findByRole('checkbox', { name: /^medium \(/ });
     expect(screen.queryByRole('checkbox', { name: /On sale/ })).toBeNull();
+  });
+});
+
+describe('a listing without JavaScript (issue 32)', () => {
+  const form = () => screen.getByRole('combobox', { name: 'Sort by' }).closest('form')!;
+  const sent = (f: HTMLFormElement) => [...new FormData(f)].filter(([, value]) => value !== '');
+
+  it('has its filters and sort in one GET form to the page, named as the URL names them', async () => {
+    renderListing(women, { path: '/women', url: '/women?sort=price_asc&size=medium&size=large&onSale=true' });
+    await screen.findByRole('radio', { name: /^Zaron/ });
+    expect(form().getAttribute('method')).toBe('get');
+    expect(form().getAttribute('action')).toBe('/women');
+    // Sizes sent one by one are read as the list "medium,large".
+    expect(screen.getByRole('checkbox', { name: /^large/ })).toHaveProperty('checked', true);
+    expect(sent(form())).toEqual([
+      ['sort', 'price_asc'],
+      ['size', 'medium'],
+      ['size', 'large'],
+      ['onSale', 'true'],
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Category' }).getAttribute('name')).toBe('sub');
+    expect(screen.getByRole('radio', { name: /^Zaron/ })).toMatchObject({ name: 'brand', value: 'Zaron' });
+    expect(screen.getByRole('checkbox', { name: /^Indigo/ })).toMatchObject({ name: 'color', value: 'Indigo' });
+    expect(screen.getByRole('spinbutton', { name: 'Minimum price in naira' }).getAttribute('name')).toBe('minPrice');
+  });
+
+  it('keeps the search’s words and a brand page’s brand when the filters are sent', async () => {
+    renderListing({ heading: 'Search', search: true }, { path: '/search', url: '/search?title=ankara&sort=title' });
+    await screen.findByText('3 products');
+    expect(form().getAttribute('action')).toBe('/search');
+    expect(sent(form())).toEqual([
+      ['title', 'ankara'],
+      ['sort', 'title'],
+    ]);
+    cleanup();
+    renderListing(
+      { heading: 'Zaron', fixed: { brand: 'Zaron' }, fixedBrand: true },
+      { path: '/brand', url: '/brand?brand=Zaron' },
+    );
+    await screen.findByText('3 products');
+    expect(sent(form())).toEqual([
+      ['brand', 'Zaron'],
+      ['sort', 'latest'],
+    ]);
+  });
+
+  it('shows the filters and an "Apply filters" button on the server’s page, and a search box that sends title', () => {
+    const { ui } = withProviders(<ProductListing heading="Search" search />, { path: '/search', url: '/search?title=ankara' });
+    const doc = new DOMParser().parseFromString(`<!doctype html><body>${renderToString(ui)}`, 'text/html');
+    const apply = [...doc.querySelectorAll('button')].find((b) => b.textContent === 'Apply filters')!;
+    expect(apply.type).toBe('submit');
+    expect(apply.form?.getAttribute('action')).toBe('/search');
+    expect(
+      doc.getElementById(apply.form!.querySelector('button[aria-controls]')!.getAttribute('aria-controls')!)?.className,
+    ).toContain('noscript:block');
+    const search = doc.querySelector<HTMLInputElement>('input[type="search"]')!;
+    expect(search.form?.getAttribute('method')).toBe('get');
+    expect(search.form?.getAttribute('action')).toBe('/search');
+    expect([...new FormData(search.form!)]).toEqual([['title', 'ankara']]);
   });
 });
 

@@ -227,7 +227,10 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(title: string)
   }, [debounced]);
   return (
     <search>
+      {/* A GET form to this page: without JavaScript, sending it searches (issue 32). */}
       <form
+        method="get"
+        action={useLocation().pathname}
         className="mb-10 max-w-2xl"
         onSubmit={(e) => {
           e.preventDefault();
@@ -241,6 +244,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(title: string)
           <Search aria-hidden size={20} className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-muted" />
           <input
             id={id}
+            name="title"
             type="search"
             placeholder="Find a Product"
             // biome-ignore lint/a11y/noAutofocus: the search page exists to type in this box

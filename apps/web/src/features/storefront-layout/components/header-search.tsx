@@ -43,7 +43,8 @@ export default function HeaderSearch({ onClose }: HeaderSearchProps) {
       }}
     >
       <search className="mx-auto max-w-3xl px-3 py-3 sm:px-6">
-        <form onSubmit={search.onSubmit} className="flex items-center gap-2">
+        {/* The search page's GET form: the app answers it at once (onSubmit), a browser without it loads /search?title=. */}
+        <form action="/search" onSubmit={search.onSubmit} className="flex items-center gap-2">
           <label htmlFor={`${id}-input`} className="sr-only">
             Search products
           </label>
@@ -54,6 +55,7 @@ export default function HeaderSearch({ onClose }: HeaderSearchProps) {
             <input
               ref={input}
               id={`${id}-input`}
+              name="title"
               type="text"
               role="combobox"
               aria-expanded={open}

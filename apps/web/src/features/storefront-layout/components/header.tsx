@@ -189,6 +189,18 @@ export function Header({ user, cartCount, onSignIn, onSignOut, renderPanel }: He
         </div>
       </div>
 
+      {/*
+        Without JavaScript the search is this plain GET form (the instant one needs the app). Only
+        the server renders it: React neither renders nor hydrates a <noscript>'s children in the
+        browser, so the browser's build (SSR false) carries none of it (the entry's budget).
+      */}
+      <noscript>
+        {import.meta.env.SSR && (
+          <form action="/search" className="px-4 pb-2">
+            <input name="title" type="search" aria-label="Search" placeholder="Find a Product" className="w-full border p-2" />
+          </form>
+        )}
+      </noscript>
       {mobileOpen && (
         <Suspense fallback={null}>
           <MobileMenu id={mobileId} user={user} onSignIn={onSignIn} onSignOut={onSignOut} onClose={() => setMobileOpen(false)} />
