@@ -66,6 +66,10 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
     owner: 'reports',
     note: 'written only by triggers on orders, order_lines, order_payments, order_refunds and products (refresh_sales_facts, migration 0030)',
   },
+  sales_rollup: {
+    owner: 'reports',
+    note: 'written only with sales_facts, by refresh_sales_facts (migration 0038)',
+  },
   audit_log: { owner: 'admin', note: 'append-only: UPDATE, DELETE and TRUNCATE are refused by trigger (migration 0019)' },
   roles: { owner: 'staff' },
   staff_invitations: { owner: 'staff' },

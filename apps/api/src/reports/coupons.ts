@@ -7,10 +7,10 @@
 import { sql } from 'drizzle-orm';
 import type { CouponsReport, ReportQuery } from '@shop/shared';
 import type { Db } from '../db/client.ts';
-import { groupedSales, salesCsv } from './sales.ts';
+import { groupedSales, type Scope, salesCsv } from './sales.ts';
 
-/** On the facts (sales.ts): the code, upper-cased, or '' without one. */
-const WITH_COUPON = sql`f.coupon <> ''`;
+/** On the facts (sales.ts): the code, upper-cased, or '' without one; on the rollup's rows by code, their key. */
+const WITH_COUPON: Scope = { facts: sql`f.coupon <> ''`, rollup: sql`r.k <> ''` };
 
 export const couponsReport = (db: Db, query: ReportQuery, profit: boolean): Promise<CouponsReport> =>
   groupedSales(db, query, 'coupon', profit, WITH_COUPON);

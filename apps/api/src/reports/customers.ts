@@ -12,7 +12,7 @@ import { type Db, rowsOf } from '../db/client.ts';
 import { customers, users } from '../db/schema/index.ts';
 import { type CsvValue, csvRow } from '../lib/csv.ts';
 import { koboToNairaText } from '@shop/shared';
-import { changes, comparisonPeriod, type Period, round2 } from './sales.ts';
+import { changes, comparisonPeriod, type Period, periodReading, round2 } from './sales.ts';
 
 interface PeriodCustomer {
   key: string;
@@ -25,18 +25,33 @@ interface PeriodCustomer {
 
 /** The period's customers (those with a sale in it, and those with only a refund in it, orders 0). */
 async function periodCustomers(db: Db, period: Period): Promise<{ list: PeriodCustomer[]; totals: CustomerTotals }> {
-  // One statement: each customer's period sales from the facts (net as the sales report's:
-  // gross − markdowns − coupons − till discounts − refunds), then their sales ever (a sale's
-  // first line part) by two narrow indexes (migration 0034).
+  // One statement: each customer's period sales (net as the sales report's: gross − markdowns −
+  // coupons − till discounts − refunds), their whole months from the monthly rollup by customer
+  // (sales_rollup, migration 0038) and the days at the ends from the facts, as salesStatement
+  // reads them; then their sales ever (a sale's first line part) by two narrow indexes
+  // (migration 0034).
+  const { months, facts } = periodReading(period);
+  const rollup = months
+    ? sql`union all
+          select r.k::uuid, r.k2::uuid, r.n, r.all_orders, r.gross - r.markdowns - r.coupons - r.till - r.refunds
+          from sales_rollup r
+          where r.grp = 'customer' and r.month >= ${months.from}::date and r.month < ${months.until}::date
+            and (r.k is not null or r.k2 is not null)`
+    : sql``;
   const rows = await rowsOf<{ key: string; orders: string; net: string; is_new: boolean | null; sales_to_end: string | null }>(
     db,
     sql`with period as (
-        select f.user_id, case when f.user_id is null then f.customer_id end as customer_id,
-          count(*) filter (where f.first) as orders, sum(f.gross - f.markdowns - f.coupons - f.till - f.refunds) as net
-        from sales_facts f
-        where f.kind = 'line' and f.day >= ${period.from}::date and f.day <= ${period.to}::date
-          and (f.user_id is not null or f.customer_id is not null)
+        select u.user_id, u.customer_id, sum(u.orders) as orders, sum(u.net) as net
+        from (
+          select f.user_id, case when f.user_id is null then f.customer_id end as customer_id, count(*) as n,
+            count(*) filter (where f.first) as orders, sum(f.gross - f.markdowns - f.coupons - f.till - f.refunds) as net
+          from ${facts('line')}
+          where f.user_id is not null or f.customer_id is not null
+          group by 1, 2
+          ${rollup}
+        ) u
         group by 1, 2
+        having sum(u.n) > 0
       ),
       accounts as (
         select f.user_id, min(f.day) as first_day, count(*) filter (where f.day <= ${period.to}::date) as sales_to_end

@@ -39,31 +39,35 @@ export interface Period {
 }
 
 /**
- * How a grouping reads the facts (sales_facts, kept by the database: migration 0030): which
- * split (`line`: a part per order line; `payment`: a part per payment), what to group the
- * facts (`f`) by, and, from the group's value (`g.k`, and `g.k2`), its key and label. `orders`: the flag
- * that marks, per sale, the one part that counts it in a group (its first part, or its first
- * with that product, variant, category, brand or method: an order may fall into several such
- * rows, once in each). `fallback`: the parts whose product or variant is gone, one of whose
- * lines (`l`) names the group instead.
+ * How a grouping reads the facts (sales_facts, kept by the database: migration 0030) and their
+ * monthly rollup (sales_rollup, migration 0038): which split (`line`: a part per order line;
+ * `payment`: a part per payment), what to group the facts (`f`) by (`by`, and `by2` for the
+ * parts `by` leaves null: a gone product's or variant's line), the type of that key (the
+ * rollup keeps it as text), and from the group's `g.k` and `g.k2` its key and label. `orders`:
+ * the flag that marks, per sale, the one part that counts it in a group (its first part, or its
+ * first with that product, variant, category, brand or method: an order may fall into several
+ * such rows, once in each). `by`, `by2` and `orders` are sales_rollup_keys' in migration 0038,
+ * which groups the rollup; written here too because reading the facts through that function
+ * costs a report its edge days' time ten times over (rollup.test.ts reads every grouping both
+ * ways and compares).
  */
 interface Grouping {
   kind: 'line' | 'payment';
   by: SQL;
-  /** What groups the parts `by` leaves null (a gone product's or variant's line). */
   by2?: SQL;
+  type: 'text' | 'uuid' | 'date';
+  orders?: SQL;
   key?: SQL;
   label: SQL;
   joins?: SQL;
-  orders?: SQL;
-  fallback?: SQL;
   /** Rows in key order (time) rather than by net sales. */
   chronological?: boolean;
 }
 
 const timeGrouping = (unit: 'day' | 'week' | 'month', format: string, labelPrefix = ''): Grouping => ({
   kind: 'line',
-  by: unit === 'day' ? sql`f.day` : sql`date_trunc(${sql.raw(`'${unit}'`)}, f.day)::date`,
+  by: unit === 'day' ? sql`f.day` : sql`date_trunc(${sql.raw(`'${unit}'`)}, f.day::timestamp)::date`,
+  type: 'date',
   key: sql`to_char(g.k, ${sql.raw(`'${format}'`)})`,
   label: sql`${labelPrefix} || to_char(g.k, ${sql.raw(`'${format}'`)})`,
   chronological: true,
@@ -73,14 +77,15 @@ const timeGrouping = (unit: 'day' | 'week' | 'month', format: string, labelPrefi
 type Group = SalesGroup | 'total' | 'coupon' | 'customer';
 
 const GROUPINGS: Record<Group, Grouping> = {
-  total: { kind: 'line', by: sql`''`, label: sql`'Total'` },
+  total: { kind: 'line', by: sql`''`, type: 'text', label: sql`'Total'` },
   // The coupons report (coupons.ts): codes are kept upper-cased.
-  coupon: { kind: 'line', by: sql`f.coupon`, label: sql`case when g.k = '' then 'No coupon' else g.k end` },
-  // The customers report (customers.ts): an account, else a recorded till customer.
+  coupon: { kind: 'line', by: sql`f.coupon`, type: 'text', label: sql`case when g.k = '' then 'No coupon' else g.k end` },
+  // An account, else a recorded till customer.
   customer: {
     kind: 'line',
     by: sql`f.user_id`,
     by2: sql`case when f.user_id is null then f.customer_id end`,
+    type: 'uuid',
     key: sql`coalesce('account:' || g.k, 'till:' || g.k2, '')`,
     label: sql`coalesce('account:' || g.k, 'till:' || g.k2, '')`,
   },
@@ -91,52 +96,58 @@ const GROUPINGS: Record<Group, Grouping> = {
     kind: 'line',
     by: sql`f.product_id`,
     by2: sql`f.line_key`,
-    key: sql`coalesce(g.k::text, g.k2)`,
-    label: sql`coalesce(pr.title, (select l.title from order_lines l where l.id = g.line_ref))`,
-    joins: sql`left join products pr on pr.id = g.k`,
+    type: 'uuid',
     orders: sql`f.first_product`,
-    fallback: sql`f.product_id is null`,
+    key: sql`coalesce(g.k::text, g.k2)`,
+    // A gone product's lines are grouped by 'line:' and their title.
+    label: sql`coalesce(pr.title, substr(g.k2, 6))`,
+    joins: sql`left join products pr on pr.id = g.k`,
   },
   variant: {
     kind: 'line',
     by: sql`f.variant_id`,
     by2: sql`f.variant_key`,
+    type: 'uuid',
+    orders: sql`f.first_variant`,
     key: sql`coalesce(g.k::text, g.k2)`,
+    // A gone variant's: named by the first of its lines in the period (variantLine).
     label: sql`case when v.id is not null then concat_ws(' · ', pr.title, nullif(v.size, ''), nullif(v.color, ''))
       else (select concat_ws(' · ', coalesce(lp.title, l.title), nullif(l.size, ''), nullif(l.color, ''))
         from order_lines l left join products lp on lp.id = l.product_id where l.id = g.line_ref) end`,
     joins: sql`left join product_variants v on v.id = g.k left join products pr on pr.id = v.product_id`,
-    orders: sql`f.first_variant`,
-    fallback: sql`f.variant_id is null`,
   },
   category: {
     kind: 'line',
     by: sql`f.category_id`,
+    type: 'uuid',
+    orders: sql`f.first_category`,
     key: sql`coalesce(g.k::text, 'none')`,
     label: sql`coalesce(c.name, 'Uncategorised')`,
     joins: sql`left join categories c on c.id = g.k`,
-    orders: sql`f.first_category`,
   },
   brand: {
     kind: 'line',
     by: sql`f.brand_id`,
+    type: 'uuid',
+    orders: sql`f.first_brand`,
     key: sql`coalesce(g.k::text, 'none')`,
     label: sql`coalesce(b.name, 'No brand')`,
     joins: sql`left join brands b on b.id = g.k`,
-    orders: sql`f.first_brand`,
   },
-  channel: { kind: 'line', by: sql`f.channel`, label: sql`g.k` },
-  payment_method: { kind: 'payment', by: sql`f.method`, label: sql`g.k`, orders: sql`f.first_method` },
+  channel: { kind: 'line', by: sql`f.channel`, type: 'text', label: sql`g.k` },
+  payment_method: { kind: 'payment', by: sql`f.method`, type: 'text', label: sql`g.k`, orders: sql`f.first_method` },
   // The till's cashier, or who recorded its payment; a web (or legacy) order was sold online.
   staff: {
     kind: 'line',
     by: sql`case when f.channel = 'pos' then coalesce(f.staff_id::text, 'unknown') else 'online' end`,
+    type: 'text',
     label: sql`case when g.k = 'online' then 'Online' else coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), 'Unknown') end`,
     joins: sql`left join users u on u.id::text = g.k`,
   },
   state: {
     kind: 'line',
     by: sql`case when f.channel = 'pos' then 'in-store' else coalesce(nullif(f.state, ''), 'unknown') end`,
+    type: 'text',
     label: sql`case g.k when 'in-store' then 'In store' when 'unknown' then 'Unknown' else g.k end`,
   },
 };
@@ -163,27 +174,113 @@ interface RawRow {
 }
 
 /**
- * `scope`: a condition on the facts (`f`) that narrows the sales and refunds counted. Sums the
- * period's facts by the grouping, then names each group (a few rows, whatever the period).
- * Each row also counts its facts that are their order's first part (`all_orders`): every fact
- * is in one group, so the rows' figures and these counts add up to the period's totals
- * (salesRowsAndTotals), with no second reading of the facts.
+ * Narrows the sales and refunds a report counts: `facts`, a condition on a fact (`f`); `rollup`,
+ * the same on the grouping's rollup rows (`r`, by their key), so only for the grouping it was
+ * written for (the coupons report's codes).
  */
-function salesStatement(period: Period, groupBy: Group, scope: SQL = sql`true`): SQL {
+export interface Scope {
+  facts: SQL;
+  rollup: SQL;
+}
+
+/**
+ * The whole Lagos calendar months inside a period: from the first day of the first to the first
+ * day after the last (`until`); null when the period holds none.
+ */
+export function wholeMonths(period: Period): { from: string; until: string } | null {
+  const from = period.from.endsWith('-01') ? period.from : `${addDays(`${period.from.slice(0, 8)}01`, 32).slice(0, 8)}01`;
+  const after = addDays(period.to, 1);
+  const until = after.endsWith('-01') ? after : `${period.to.slice(0, 8)}01`;
+  return from < until ? { from, until } : null;
+}
+
+/**
+ * How a report reads a period: its whole months (wholeMonths) from the rollup, and the facts of
+ * one split (`kind`) on its other days (all of them without a whole month), as a from-item `f`:
+ * a range of days each, read by the split's day index (one condition with an `or` of the two
+ * ranges had the planner read the payment split's whole index).
+ */
+export function periodReading(period: Period): {
+  months: { from: string; until: string } | null;
+  facts: (kind: 'line' | 'payment') => SQL;
+} {
+  const months = wholeMonths(period);
+  const ranges = (
+    months
+      ? [
+          [period.from, addDays(months.from, -1)],
+          [months.until, period.to],
+        ]
+      : [[period.from, period.to]]
+  ).filter(([from, to]) => from! <= to!);
+  const facts = (kind: 'line' | 'payment') =>
+    ranges.length === 0
+      ? sql`(select * from sales_facts where false) f`
+      : sql`(${sql.join(
+          ranges.map(
+            ([from, to]) => sql`select * from sales_facts where kind = ${kind} and day >= ${from}::date and day <= ${to}::date`,
+          ),
+          sql` union all `,
+        )}) f`;
+  return { months, facts };
+}
+
+/** The sums every fact or rollup row adds to its group. */
+const SUMS = sql.raw(
+  ['units', 'gross', 'markdowns', 'coupons', 'till', 'refunds', 'delivery', 'delivery_cost', 'cogs', 'unknown', 'fees']
+    .map((x) => `sum(u.${x}) as ${x}`)
+    .join(', '),
+);
+
+/**
+ * Sums the period's facts by the grouping, then names each group (a few rows, whatever the
+ * period): its whole calendar months from the monthly rollup (sales_rollup: a row per group and
+ * month), the days before the first and after the last from the facts, as the rollup sums them
+ * (sales_rollup_keys), so a group's figures are the same whichever way its days are read. Each
+ * row also counts its facts that are their order's first part (`all_orders`): every fact is in
+ * one group, so the rows' figures and these counts add up to the period's totals
+ * (salesRowsAndTotals), with no second reading.
+ */
+function salesStatement(period: Period, groupBy: Group, scope?: Scope): SQL {
   const g = GROUPINGS[groupBy];
+  const grp = sql.raw(`'${groupBy}'`);
+  const { months, facts: edges } = periodReading(period);
+  const facts = sql`
+        select ${g.by}::text as k, ${g.by2 ?? sql`null`}::text as k2, count(*) as n, count(*) filter (where f.first) as all_orders,
+          count(*) filter (where ${g.orders ?? sql`f.first`}) as orders,
+          sum(f.units) as units, sum(f.gross) as gross, sum(f.markdowns) as markdowns, sum(f.coupons) as coupons, sum(f.till) as till,
+          sum(f.refunds) as refunds, sum(f.delivery) as delivery, sum(f.delivery_cost) as delivery_cost, sum(f.cogs) as cogs,
+          sum(f.unknown) as unknown, sum(f.fees) as fees
+        from ${edges(g.kind)}
+        where ${scope?.facts ?? sql`true`}
+        group by 1, 2`;
+  const rollup = months
+    ? sql`
+        union all
+        select r.k, r.k2, r.n, r.all_orders, r.orders, r.units, r.gross, r.markdowns, r.coupons, r.till, r.refunds, r.delivery,
+          r.delivery_cost, r.cogs, r.unknown, r.fees
+        from sales_rollup r
+        where r.grp = ${grp} and r.month >= ${months.from}::date and r.month < ${months.until}::date and ${scope?.rollup ?? sql`true`}`
+    : sql``;
+  // The first line, in the period, of a gone variant's group: what names it.
+  const variantLine =
+    groupBy === 'variant'
+      ? sql`case when s.k is null then (select min(f.line_id::text)::uuid from sales_facts f
+          where f.kind = 'line' and f.variant_id is null and f.variant_key = s.k2
+            and f.day >= ${period.from}::date and f.day <= ${period.to}::date and ${scope?.facts ?? sql`true`}) end`
+      : sql`null::uuid`;
   return sql`
     select ${g.key ?? sql`g.k`} as key, ${g.label} as label, g.all_orders, g.orders, g.units, g.gross, g.markdowns,
       g.coupons, g.till, g.refunds, g.delivery, g.delivery_cost, g.cogs, g.unknown, g.fees
     from (
-      select ${g.by} as k, ${g.by2 ?? sql`null`} as k2, count(*) filter (where f.first) as all_orders,
-        count(*) filter (where ${g.orders ?? sql`f.first`}) as orders, sum(f.units) as units,
-        sum(f.gross) as gross, sum(f.markdowns) as markdowns, sum(f.coupons) as coupons, sum(f.till) as till,
-        sum(f.refunds) as refunds, sum(f.delivery) as delivery, sum(f.delivery_cost) as delivery_cost, sum(f.cogs) as cogs,
-        sum(f.unknown) as unknown, sum(f.fees) as fees,
-        ${g.fallback ? sql`min(f.line_id::text) filter (where ${g.fallback})::uuid` : sql`null::uuid`} as line_ref
-      from sales_facts f
-      where f.kind = ${g.kind} and f.day >= ${period.from}::date and f.day <= ${period.to}::date and ${scope}
-      group by 1, 2
+      select s.*, ${variantLine} as line_ref
+      from (
+        select u.k::${sql.raw(g.type)} as k, u.k2, sum(u.all_orders) as all_orders, sum(u.orders) as orders, ${SUMS}
+        from (${facts}${rollup}
+        ) u
+        group by 1, 2
+        having sum(u.n) > 0
+      ) s
     ) g ${g.joins ?? sql``}`;
 }
 
@@ -270,8 +367,8 @@ export function changes<T extends object>(now: T, then: T): Record<string, numbe
  * The report's totals for a period, over the sales `scope` lets in; the cost, fee and profit
  * figures only with `profit`. The dashboard's comparisons are these too (admin/stats.ts).
  */
-export async function salesTotalsFor(db: Db, period: Period, profit: boolean, scope?: SQL): Promise<SalesTotals> {
-  const [raw] = await rowsOf<RawRow>(db, salesStatement(period, 'total', scope));
+export async function salesTotalsFor(db: Db, period: Period, profit: boolean): Promise<SalesTotals> {
+  const [raw] = await rowsOf<RawRow>(db, salesStatement(period, 'total'));
   return totalsOf(raw, profit);
 }
 
@@ -301,7 +398,7 @@ export async function salesRowsAndTotals(
   period: Period,
   groupBy: Group,
   profit: boolean,
-  scope?: SQL,
+  scope?: Scope,
 ): Promise<{ rows: SalesRow[]; totals: SalesTotals }> {
   const raws = await rowsOf<RawRow>(db, salesStatement(period, groupBy, scope));
   const rows: SalesRow[] = raws.map((raw) => ({ key: raw.key, label: rowLabel(groupBy, raw), ...figures(raw, profit) }));
@@ -318,13 +415,18 @@ export async function groupedSales(
   query: ReportQuery,
   groupBy: Group,
   profit: boolean,
-  scope?: SQL,
+  scope?: Scope,
 ): Promise<Omit<SalesReport, 'groupBy'>> {
   const period = { from: query.from, to: query.to };
   const compared = query.compare ? comparisonPeriod(period, query.compare) : null;
   const [{ rows, totals: now }, then] = await Promise.all([
     salesRowsAndTotals(db, period, groupBy, profit, scope),
-    compared ? salesTotalsFor(db, compared, profit, scope) : Promise.resolve(null),
+    // A scope narrows the grouping's rollup rows only (Scope): its comparison adds up the same grouping's rows.
+    compared
+      ? scope
+        ? salesRowsAndTotals(db, compared, groupBy, profit, scope).then((r) => r.totals)
+        : salesTotalsFor(db, compared, profit)
+      : Promise.resolve(null),
   ]);
   return {
     ...period,

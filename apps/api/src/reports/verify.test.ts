@@ -19,9 +19,10 @@ import { verifySalesFacts } from './index.ts';
 let ctx: TestContext;
 let owner: Client;
 let order: ReportShop['order'];
+let ids: ReportShop['ids'];
 
 beforeAll(async () => {
-  ({ ctx, owner, order } = await buildReportShop());
+  ({ ctx, owner, order, ids } = await buildReportShop());
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -75,12 +76,49 @@ describe('sales facts', () => {
     }
     await ctx.database.db.execute(sql`select refresh_sales_facts(array[${order.O2}]::uuid[])`);
     expect((await verifySalesFacts(ctx.database.db)).differing).toEqual([]);
+    // The refresh took the changed figure off the monthly rollup with the facts it removed: rebuilt from the facts.
+    await ctx.database.db.execute(sql`select rebuild_sales_rollup()`);
+    expect((await verifySalesFacts(ctx.database.db)).rollupDiffering).toEqual([]);
+  });
+
+  it('names a monthly rollup row changed behind the refresh, until the rollup is rebuilt from the facts', async () => {
+    expect(await verifySalesFacts(ctx.database.db)).toMatchObject({ differing: [], rollupDiffering: [] });
+    // March's row of product C, as the reports read March whole.
+    const march = async () => {
+      const res = await owner.json('GET', '/api/reports/sales?from=2026-03-01&to=2026-03-31&groupBy=product');
+      return res.json().rows.find((r: { key: string }) => r.key === ids.C).grossSales as number;
+    };
+    const gross = await march();
+    await ctx.database.db.execute(
+      sql`update sales_rollup set gross = gross + 1 where grp = 'product' and month = '2026-03-01' and k = ${ids.C}`,
+    );
+    expect(await march()).toBe(gross + 1);
+    const check = await verifySalesFacts(ctx.database.db);
+    expect(check.differing).toEqual([]);
+    expect(check.rollupDiffering).toEqual([`product 2026-03 ${ids.C}`]);
+    if (process.env.TEST_DATABASE_URL) {
+      const run = await runVerify();
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stdout).toContain('Sales facts agree with the orders');
+      expect(run.stderr).toContain(
+        `The monthly rollup differs from the facts' sums in 1 row (grouping, month, key):\nproduct 2026-03 ${ids.C}\n`,
+      );
+    }
+    await ctx.database.db.execute(sql`select rebuild_sales_rollup()`);
+    expect(await march()).toBe(gross);
+    expect((await verifySalesFacts(ctx.database.db)).rollupDiffering).toEqual([]);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('npm run reports:verify says they agree, and exits 0', async () => {
     const run = await runVerify();
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Sales facts agree with the orders: \d+ facts of 5 orders/);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('npm run reports:verify says the monthly rollup agrees with the facts', async () => {
+    const run = await runVerify();
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/The monthly rollup agrees with the facts: \d+ rows\./);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(

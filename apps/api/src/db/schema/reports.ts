@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 
 /**
@@ -80,5 +80,45 @@ export const salesFacts = pgTable(
       .where(sql`${t.kind} = 'line' and ${t.first} and ${t.userId} is null`),
     // The stock report: each variant's last sale, and its units sold in 30 days.
     index('sales_facts_variant_sold_idx').on(t.variantId, t.day).where(sql`${t.kind} = 'line' and ${t.sale}`),
+    // The sales report by variant: the first line, in the period, that names a gone variant's group
+    // (only those lines are in it; without it the planner guessed a scan per group and compiled the statement).
+    index('sales_facts_gone_variant_idx').on(t.variantKey, t.day).where(sql`${t.kind} = 'line' and ${t.variantId} is null`),
   ],
+);
+
+/**
+ * The sales facts summed per grouping and Lagos calendar month (issue 30, docs/decisions/0034):
+ * a report over a period reads the whole months inside it here and only the days at its ends
+ * from sales_facts. Kept by refresh_sales_facts in the same transaction as the facts (migration
+ * 0038): the facts it removes are taken off, those it writes added. `grp` is the grouping (the
+ * report's groupBy, or `total`, `coupon`, `customer`); `k` and `k2` its key as the report groups
+ * the facts (sales_rollup_keys); `n` the facts summed (a row at 0 is an emptied group, read as
+ * none); `allOrders` the sales' first parts (the period's orders once each), `orders` the
+ * grouping's own count (its first part with that product, variant, category, brand or method).
+ */
+export const salesRollup = pgTable(
+  'sales_rollup',
+  {
+    grp: text('grp').notNull(),
+    /** The first day of the Lagos calendar month of the facts' days. */
+    month: date('month', { mode: 'string' }).notNull(),
+    k: text('k'),
+    k2: text('k2'),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    allOrders: bigint('all_orders', { mode: 'number' }).notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull(),
+    markdowns: bigint('markdowns', { mode: 'number' }).notNull(),
+    till: bigint('till', { mode: 'number' }).notNull(),
+    coupons: bigint('coupons', { mode: 'number' }).notNull(),
+    refunds: bigint('refunds', { mode: 'number' }).notNull(),
+    delivery: bigint('delivery', { mode: 'number' }).notNull(),
+    deliveryCost: bigint('delivery_cost', { mode: 'number' }).notNull(),
+    cogs: bigint('cogs', { mode: 'number' }).notNull(),
+    unknown: bigint('unknown', { mode: 'number' }).notNull(),
+    fees: bigint('fees', { mode: 'number' }).notNull(),
+  },
+  // One row per grouping, month and key; a null key part (a gone product) is a key like any other.
+  (t) => [unique('sales_rollup_key').on(t.grp, t.month, t.k, t.k2).nullsNotDistinct()],
 );
