@@ -13,8 +13,6 @@ import {
   isPaidStatus,
   koboToNaira,
   MAX_UNPAID_ORDERS,
-  MESSAGES_ORDER,
-  PHONE_PATTERN,
   paymentReference,
   quoteBody,
   quoteResponse,
@@ -26,8 +24,8 @@ import { z } from 'zod';
 import { getSettings } from '../content/index.ts';
 import { grantConsent } from '../marketing/index.ts';
 import { recordCheckout, snapshotLine } from '../recovery/index.ts';
+import { placeWebOrder } from './place-order.ts';
 import type { PricedMethod } from '../delivery/index.ts';
-import { badRequest } from '../lib/http-error.ts';
 import { type OrderWithLines, transferInstructionsFor, viewerOf } from '../orders/index.ts';
 
 const tags = ['checkout'];
@@ -42,7 +40,6 @@ const errors = {
   503: errorResponse,
 };
 const referenceParams = z.object({ reference: paymentReference });
-const HOUR_MS = 60 * 60 * 1000;
 
 /** The order goes ahead: paid, and not let go meanwhile (paid after its hold ran out, with the goods gone). */
 const goesAhead = (order: OrderWithLines) =>
@@ -158,50 +155,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: checkoutResponse, ...errors, 429: errorResponse },
     },
     handler: async (request, reply) => {
-      const user = request.user!;
-      const body = request.body;
-      const paymentMethod = body.paymentMethod ?? 'paystack';
-      const settings = await getSettings(app.db);
-      const provider = paymentMethod === 'paystack' ? app.payments.requireProvider() : undefined;
-      if (paymentMethod === 'transfer' && !transferEnabled(settings)) throw badRequest(MESSAGES_ORDER.transferUnavailable);
-      const phone = body.phone || user.phone;
-      // The shop calls to confirm a pay-on-delivery order before sending it.
-      if (paymentMethod === 'pod' && !PHONE_PATTERN.test(phone.trim())) {
-        throw badRequest(MESSAGES_ORDER.podPhoneRequired, [{ path: 'phone', message: MESSAGES_ORDER.podPhoneRequired }]);
-      }
-      await app.orders.expirePending();
-      if (body.marketingConsent) await grantConsent(app.db, { email: user.email, userId: user.id, source: 'checkout' });
-      const order = await app.orders.create({
-        channel: 'web',
-        userId: user.id,
-        contact: {
-          // Messages go to the account's address; another one typed is kept for the shop to see.
-          email: user.email,
-          contactEmail: body.email,
-          name: body.name || `${user.firstName} ${user.lastName}`,
-          phone,
-          address: body.address || user.address,
-          city: body.city || user.city,
-          state: body.state || user.state,
-          country: body.country || user.country,
-        },
-        lines: body.lines as never,
-        status: paymentMethod === 'pod' ? 'confirmed' : 'pending',
-        paymentProvider: provider?.name ?? paymentMethod,
-        paymentMethod,
-        ...(paymentMethod === 'transfer' && { pendingMs: settings.transferHoldHours * HOUR_MS }),
-        ...(paymentMethod === 'pod' && { pendingMs: settings.podConfirmHours * HOUR_MS }),
-        checkout: {
-          deliveryMethodId: body.deliveryMethodId,
-          couponCode: body.couponCode,
-          payOnDelivery: paymentMethod === 'pod',
-        },
-        limits: {
-          maxUnitsPerProduct: settings.maxUnitsPerProduct,
-          maxUnpaidOrders: MAX_UNPAID_ORDERS,
-          maxPodUnits: settings.podMaxUnits,
-        },
-      });
+      const { order, provider, paymentMethod, settings } = await placeWebOrder(app, request.user!, request.body);
       // Only a card payment with something to pay opens a checkout (a coupon may have covered it all).
       const { accessCode } = provider && order.paymentStatus === 'unpaid' ? await app.payments.start(order) : {};
       const transfer = transferInstructionsFor(order, settings);
