@@ -2,12 +2,19 @@
  * Canonical URLs of storefront pages (lib/seo.ts), apart from public-origin.ts because the
  * storefront's entry needs the origin but not this.
  */
-import { storefrontPageFor } from '@shop/shared/storefront-pages';
+import { STOREFRONT_PAGES } from '@shop/shared/storefront-pages';
 import { isListingViewParam, isTrackingParam } from '@shop/shared/tracking';
 import { absoluteUrl } from './public-origin.ts';
 
-/** Whether the page at `pathname` is a product listing (its sort and page are not part of what it is). */
-const isListing = (pathname: string) => storefrontPageFor(pathname)?.module.endsWith('/listings.tsx') === true;
+/**
+ * Whether the page at `pathname` is a product listing (its sort and page are not part of what it
+ * is). A listing's path is one segment, so it is found without storefrontPageFor, whose code then
+ * stays out of the storefront's entry (which holds the page table for the router).
+ */
+const isListing = (pathname: string) => {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  return STOREFRONT_PAGES.some((page) => page.path === path && page.module.endsWith('/listings.tsx'));
+};
 
 /**
  * The canonical URL of a storefront page: absolute, without tracking parameters, and for a
