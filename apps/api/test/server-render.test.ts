@@ -165,13 +165,23 @@ describe('server-rendered pages', () => {
     expect(res.body).not.toContain('render exploded');
   });
 
-  it('leave the pages that belong to one shopper to the browser', async () => {
-    for (const url of ['/cart', '/orders', '/register', '/purchasetable']) {
+  it('leave the pages that belong to one shopper to the browser, or render them for her alone, never kept', async () => {
+    for (const url of ['/register', '/purchasetable']) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<script type="module" crossorigin src="/assets/main-5.js"></script>');
     }
     expect(standIn.__renderer.calls).toEqual([]);
+    // Her own pages (storefront/own-pages.ts): rendered at each request, with the app's code at
+    // once and no data to hydrate from (the app renders them again from the browser's session).
+    for (const url of ['/cart', '/orders', '/cart']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/main-5.js"></script>');
+      expect(res.body).not.toContain('id="ssr-data"');
+    }
+    expect(standIn.__renderer.calls).toEqual(['/cart', '/orders', '/cart']);
   });
 
   it('give the renderer read access only', async () => {

@@ -4,9 +4,11 @@
  * the HTML in #root, so a phone paints the page, its text and its main image before any
  * JavaScript has run; the browser then hydrates it (main.tsx) with the same data.
  *
- * The page is rendered as an anonymous shopper (the session and the cart live in the
- * browser's storage and show up just after hydration), with the shop's public address
- * (PUBLIC_URL) as the origin of its absolute URLs. A page of something that does not exist
+ * A public page is rendered as an anonymous shopper (the session and the cart live in the
+ * browser's storage and show up just after hydration); a shopper's own page (RenderOptions.own:
+ * her sign-in, cart, checkout, orders; issue 32) is rendered for her, the API read as her, with
+ * her forms' CSRF token, and the browser renders it again rather than hydrating it. Either is
+ * rendered with the shop's public address (PUBLIC_URL) as the origin of its absolute URLs. A page of something that does not exist
  * (its route's loader threw a 404: a deleted product, an unknown post or brand) is rendered
  * with the app's Not Found and status 404. Anything else unexpected (a failed request, a
  * redirect) renders nothing here, and the server sends the plain app, which renders in the
@@ -30,6 +32,10 @@ import { reviewsOptions } from '@/lib/api/reviews.ts';
 import { bannersOptions } from '@/lib/api/banners.ts';
 import { settingsOptions } from '@/lib/api/settings.ts';
 import { LiteProvider } from '@/lib/lite-mode.tsx';
+import { type OwnPage, OwnPageContext } from '@/lib/own-page.tsx';
+import { accountOptions } from '@/lib/api/auth.ts';
+import { serverCartOptions } from '@/lib/api/cart.ts';
+import { myOrdersOptions, orderOptions } from '@/lib/api/orders.ts';
 import { setPublicOrigin } from '@/lib/public-origin.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { createAppRoutes } from './app/router.tsx';
@@ -57,6 +63,11 @@ export interface RenderOptions {
   origin: string;
   /** The low-data rendering (issue 32): the browser sent Save-Data, or the shopper chose "Lite mode". */
   lite?: boolean;
+  /**
+   * A shopper's own page (her sign-in, cart, checkout, orders; decision 0033), rendered for her
+   * alone: the API's reads are made as her, and its forms carry this CSRF token.
+   */
+  own?: OwnPage;
 }
 
 /**
@@ -72,6 +83,22 @@ function moreData(queryClient: QueryClient, routeIds: Set<string>, params: Recor
   if (routeIds.has(ROUTE_IDS.posts)) loads.push(queryClient.prefetchQuery(postsOptions));
   return Promise.all(loads);
 }
+
+/**
+ * What a shopper's own page shows of hers, by its path in the page table, read as her: a refusal
+ * (401 signed out, 404 not hers) is shown by the page, not a reason to leave it to the browser.
+ */
+function ownData(queryClient: QueryClient, path: string | undefined, params: Record<string, string | undefined>) {
+  const reads: Promise<void>[] = [];
+  if (path === 'cart' || path === 'checkout') reads.push(queryClient.prefetchQuery(serverCartOptions));
+  if (path === 'checkout') reads.push(queryClient.prefetchQuery(accountOptions));
+  if (path === 'orders') reads.push(queryClient.prefetchQuery(myOrdersOptions));
+  if (path === 'orders/:id' && params.id) reads.push(queryClient.prefetchQuery(orderOptions(params.id)));
+  return Promise.all(reads);
+}
+
+/** A read of her own page the API refused as the page expects it: not signed in, or not hers. */
+const ownRefusal = (query: Query) => query.state.error instanceof ApiError && [400, 401, 404].includes(query.state.error.status);
 
 /** The frame's own data: all a Not Found page shows besides its message. */
 const frameData = (queryClient: QueryClient) =>
@@ -119,7 +146,7 @@ export async function renderStatic(element: ReactNode): Promise<string> {
 }
 
 /** Renders `url` (path and query). Undefined: send the app without server-rendered HTML. */
-export async function render(url: string, { origin, lite = false }: RenderOptions): Promise<RenderedPage | undefined> {
+export async function render(url: string, { origin, lite = false, own }: RenderOptions): Promise<RenderedPage | undefined> {
   setPublicOrigin(origin);
   const queryClient = createQueryClient();
   const handler = createStaticHandler(createAppRoutes({ queryClient, wait: true }));
@@ -132,24 +159,30 @@ export async function render(url: string, { origin, lite = false }: RenderOption
     await frameData(queryClient);
   } else {
     const routeIds = new Set(context.matches.map((match) => match.route.id));
-    await moreData(queryClient, routeIds, context.matches.at(-1)?.params ?? {});
+    const leaf = context.matches.at(-1);
+    await Promise.all([
+      moreData(queryClient, routeIds, leaf?.params ?? {}),
+      own ? ownData(queryClient, leaf?.route.path, leaf?.params ?? {}) : undefined,
+    ]);
   }
   // A page whose data failed is left to the browser, which shows the same error state it
   // always does; on a Not Found page, the request that found nothing is expected (and is not
   // handed to the browser: the page does not show its data).
-  if (
-    queryClient
-      .getQueryCache()
-      .getAll()
-      .some((query) => query.state.status === 'error' && !(notFound && failedWith404(query)))
-  )
-    return undefined;
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'error' && !(notFound && failedWith404(query)));
+  if (failed.some((query) => !(own && ownRefusal(query)))) return undefined;
+  // Her own page of something not hers (another shopper's order) is not found, for her too.
+  const ownNotFound = failed.some((query) => query.state.error instanceof ApiError && query.state.error.status !== 401);
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const markup = await renderStatic(
     <LiteProvider lite={lite}>
       <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <OwnPageContext value={own}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </OwnPageContext>
       </QueryClientProvider>
     </LiteProvider>,
   );
@@ -161,5 +194,5 @@ export async function render(url: string, { origin, lite = false }: RenderOption
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
   };
-  return { html, data: serializeServerData(data), title, head, status: notFound ? 404 : 200 };
+  return { html, data: serializeServerData(data), title, head, status: notFound || ownNotFound ? 404 : 200 };
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { nairaField } from './naira-field.ts';
+import { shippingFields } from './orders.ts';
 
 /** The 36 states and the FCT, with Lagos split in two. */
 export const DELIVERY_STATES = [
@@ -87,6 +88,21 @@ export function isNigeria(country: string | undefined | null): boolean {
 
 export const OUTSIDE_NIGERIA = 'We deliver within Nigeria only';
 export const CHOOSE_STATE = 'Choose the state to deliver to';
+
+/**
+ * The address part of a checkout as the storefront requires it, in the app's "Delivery and
+ * payment" step and in the checkout form without JavaScript (POST /checkout): a name and a phone
+ * the rider can call and a state from the list. Street and city are required for a delivery
+ * (not a pickup): MISSING_ADDRESS says what to say.
+ */
+export const deliveryAddressForm = shippingFields.pick({ address: true, city: true }).extend({
+  name: z.string().trim().min(1, 'Enter the name of the person receiving the order').max(200, 'Name is too long'),
+  phone: z.string().trim().min(1, 'Enter a phone number for the delivery').max(40, 'Phone number is too long'),
+  state: z.enum(DELIVERY_STATES, { error: CHOOSE_STATE }),
+});
+
+/** What a delivery's address still lacks, said. */
+export const MISSING_ADDRESS = { address: 'Enter the street address to deliver to', city: 'Enter the town or city' } as const;
 
 export const DELIVERY_KINDS = ['flat', 'free_over', 'pickup'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];

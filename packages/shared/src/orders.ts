@@ -48,6 +48,11 @@ export const MESSAGES_ORDER = {
   /** Why the sweeper cancelled a pay-on-delivery order the shop did not confirm. */
   notConfirmedInTime: 'Not confirmed in time',
   refusedAtDelivery: 'Refused at delivery',
+  /** The checkout form without JavaScript (issue 32): a card payment needs the provider's script. */
+  cardNeedsJavaScript:
+    'Card payment needs JavaScript. Choose bank transfer or pay on delivery, or turn JavaScript on to pay by card.',
+  /** The checkout form without JavaScript, sent with no way to pay chosen (as checkoutBody's paymentMethod says). */
+  choosePayment: 'Choose how to pay',
 } as const;
 
 /** "You can have at most 20 items waiting for payment on delivery". */
@@ -98,7 +103,7 @@ export const checkoutBody = shippingFields.extend({
   /** Without it, the cheapest delivery (not pickup) to the state. */
   deliveryMethodId: z.string().max(100).optional(),
   couponCode: z.string().trim().max(40).optional(),
-  paymentMethod: z.enum(WEB_PAYMENT_METHODS, { error: 'Choose how to pay' }).optional(),
+  paymentMethod: z.enum(WEB_PAYMENT_METHODS, { error: MESSAGES_ORDER.choosePayment }).optional(),
   /**
    * The unticked box "E-mail me about my cart and items I'm waiting for" (issue 31): true records
    * the account's consent (source checkout); false or absent changes nothing (an untick is not a

@@ -7,9 +7,11 @@
  * the web app, because the API must read it without loading React. A page added here is
  * routed; a route module not listed here is not (apps/web/src/app/storefront-pages.test.ts).
  *
- * Rendered on the server: public pages that look the same to every shopper. The cart, the
- * account pages and the category landings (whose carousel depends on the screen's width)
- * render in the browser.
+ * Rendered on the server: public pages that look the same to every shopper, cached. The
+ * category landings (whose carousel depends on the screen's width) and the account pages
+ * render in the browser; a shopper's own pages that work without JavaScript (sign-in, cart,
+ * checkout, her orders: the API's storefront/own-pages.ts) are rendered on the server for her
+ * alone, never cached, and rendered again by the app in the browser.
  */
 export interface StorefrontPage {
   /** '' is the home page; ':id' one path segment (React Router syntax). */
@@ -83,6 +85,10 @@ export const STOREFRONT_PAGES = [
   // `variant`: the size and colour chosen (a shared or catalogue feed link, issue 31).
   page('productdetails/:id', 'product-details.tsx', true, 'default', PRODUCT_QUERY_PARAMS),
   page('cart', 'cart.tsx', false),
+  // Checking out without JavaScript: the delivery address and bank transfer or pay on delivery (issue 32).
+  page('checkout', 'cart.tsx', false, 'CheckoutRoute'),
+  // The storefront's sign-in page, which works without JavaScript (issue 32); /login is the back office's.
+  page('signin', 'register.tsx', false, 'SignInRoute'),
   // A cart-recovery link (issue 31): puts an abandoned checkout's lines back in the device's cart.
   page('cart/restore', 'cart-restore.tsx', false),
   page('register', 'register.tsx', false),

@@ -135,10 +135,21 @@ export function createPageHints(webRoot: string) {
      * The HTML for a path. `product` is the product when the path is a product page and the
      * caller could look it up; `rendered` the server's rendering of the page, if any.
      */
-    htmlFor(pathname: string, { product, rendered }: { product?: ProductHint; rendered?: Rendered } = {}): string {
+    htmlFor(
+      pathname: string,
+      { product, rendered, own = false }: { product?: ProductHint; rendered?: Rendered; own?: boolean } = {},
+    ): string {
       const found = pageFor(pathname);
       if (!found) return plainHtml;
       const code = modulePreloads(found.module);
+      if (rendered && own) {
+        // A shopper's own page (her cart, her orders, a form with her token) works without
+        // JavaScript as sent. With it, the app renders the page afresh from the browser's session
+        // and cart, as before (no server data: main.tsx renders rather than hydrates), so the
+        // code loads at once; the markup shows meanwhile.
+        const { html, title, head } = rendered.page;
+        return page({ late: appScript + appLinks + code, root: html, title, head });
+      }
       if (rendered) {
         // React put preloads for the page's high-priority images at the start of its markup.
         // The page shows without its code, so the code waits, inert in a template, until

@@ -29,6 +29,14 @@ export interface RenderOptions {
   origin: string;
   /** The low-data rendering (issue 32): Save-Data or the shopper's "Lite mode". */
   lite?: boolean;
+  /** A shopper's own page (RenderRequest.own): rendered for her, with her form's CSRF token. */
+  own?: OwnPage;
+}
+
+/** What a shopper's own page is rendered with besides her API reads (decision 0033). */
+export interface OwnPage {
+  /** The CSRF token its forms carry (`_csrf`), issued with this answer's secret cookie. */
+  csrf: string;
 }
 
 /** What one page's rendering depends on besides its URL. */
@@ -41,6 +49,8 @@ export interface RenderRequest {
    * same for everyone and may be cached.
    */
   headers?: Record<string, string>;
+  /** Set for a shopper's own page (app.sendOwnPage): its forms' token. */
+  own?: OwnPage;
 }
 
 interface RendererModule {
@@ -104,7 +114,9 @@ export function createRenderer(app: FastifyInstance, webRoot: string): Renderer 
       rendering += 1;
       try {
         const mod = await load();
-        const page = await renderingFor.run(request, () => mod.render(url, { origin, lite: request.lite === true }));
+        const page = await renderingFor.run(request, () =>
+          mod.render(url, { origin, lite: request.lite === true, ...(request.own && { own: request.own }) }),
+        );
         return page && { page, dataId: mod.SERVER_DATA_ID };
       } finally {
         rendering -= 1;

@@ -152,13 +152,15 @@ export default fp(
     app.decorate('sendOwnPage', async (request: FastifyRequest, reply: FastifyReply, as: RenderRequest) => {
       if (!hints) return reply.status(404).header('X-Request-Id', request.id).send({ msg: MESSAGES.notFound });
       const pathname = request.url.split('?')[0] ?? '/';
+      // One spelling of a page's path, as for every page (sendPage).
+      if (request.originalUrl !== request.url && storefrontPageFor(pathname)) return reply.redirect(request.url, 301);
       const rendered = renderer ? await tryRender(request, renderer, request.url, as) : undefined;
       serverRenders.inc({ result: rendered ? 'rendered' : 'browser' });
       if (rendered?.page.status === 404) reply.status(404);
       return reply
         .header('Cache-Control', 'private, no-store')
         .type('text/html; charset=utf-8')
-        .send(rendered ? hints.htmlFor(pathname, { rendered }) : await appHtml(pathname, hints));
+        .send(rendered ? hints.htmlFor(pathname, { rendered, own: true }) : await appHtml(pathname, hints));
     });
 
     /**

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@shop/shared';
 import { z } from 'zod';
 import { clientOf } from '../lib/client-address.ts';
-import { SESSION_COOKIE, safeBack, sameSiteForm } from './sign-in-form.ts';
+import { formSession } from './form-session.ts';
+import { safeBack, sameSiteForm } from './sign-in-form.ts';
 
 /** Writes a minute per client, as the JSON cart's (cart/routes.ts). */
 const CART_FORM_WRITES_PER_MINUTE = 120;
@@ -22,13 +23,9 @@ const back = z.string().max(500).optional();
 
 const cartForms: FastifyPluginAsyncZod = async (app) => {
   /** The form session's token read as a bearer token, so the shopper's account cart is the one changed. */
-  async function formSession(request: FastifyRequest, reply: FastifyReply) {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token && !request.headers.authorization) request.headers.authorization = `Bearer ${token}`;
-    await app.optionalUser(request, reply);
-  }
+  const session = formSession(app);
   const route = <Body extends z.ZodType>(summary: string, body: Body) => ({
-    onRequest: [sameSiteForm, formSession],
+    onRequest: [sameSiteForm, session],
     config: {
       access: 'public' as const,
       rateLimit: {

@@ -3,11 +3,10 @@
  * POST /signin (form-encoded) is checked with the same rules, limits, lockout and messages as
  * POST /api/auth/login, then the shopper's token is kept in an HttpOnly, SameSite=Lax session
  * cookie (Secure in production) and the browser is sent on with a 303. Every form here carries
- * a CSRF token (@fastify/csrf-protection, cookie-based double submit), which a page gets from
- * GET /api/forms/token; a form from another site is refused by its Origin as well. The cart
+ * a CSRF token (@fastify/csrf-protection, cookie-based double submit, registered for every
+ * storefront form in index.ts), which a page gets from GET /api/forms/token or rendered in; a form from another site is refused by its Origin as well. The cart
  * cookie's cart is merged onto her account's at sign-in (app.carts.mergeOnSignIn).
  */
-import csrf from '@fastify/csrf-protection';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, MESSAGES } from '@shop/shared';
@@ -15,8 +14,9 @@ import { z } from 'zod';
 import { createAuthService, deviceOf } from '../auth/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 
-/** The cookie that holds a shopper's form session (her bearer token, never readable by scripts). */
-export const SESSION_COOKIE = 'shop_session';
+import { refusalPage, SESSION_COOKIE } from './form-session.ts';
+
+export { SESSION_COOKIE };
 export const CROSS_SITE_FORM = 'This form was sent from another site and was not accepted.';
 
 /** A same-site path to return to: one leading slash, no scheme, no backslash, no control characters. */
@@ -47,12 +47,8 @@ const signInForm = z.object({
   _csrf: z.string().max(200).optional(),
 });
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const signInForms: FastifyPluginAsyncZod = async (app) => {
   const secure = app.config.env === 'production';
-  await app.register(csrf, { cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, secure } });
   const auth = createAuthService(app.db, app.tokens, app.messages.notifier, app.twoFactor);
   const tags = ['storefront forms'];
 
@@ -70,16 +66,8 @@ const signInForms: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** A refused form, answered with its status and a short page linking back to the form. */
-  function refusal(reply: FastifyReply, status: number, msg: string, back: string) {
-    const again = `/signin?back=${encodeURIComponent(back)}`;
-    return reply
-      .status(status)
-      .header('Cache-Control', 'private, no-store')
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><meta charset="utf-8"><title>Sign in</title><p role="alert">${escapeHtml(msg)}</p><p><a href="${escapeHtml(again)}">Try again</a></p>`,
-      );
-  }
+  const refusal = (reply: FastifyReply, status: number, msg: string, back: string) =>
+    refusalPage(reply, status, { title: 'Sign in', msg, href: `/signin?back=${encodeURIComponent(back)}`, link: 'Try again' });
 
   app.post('/signin', {
     onRequest: [sameSiteForm, app.limitCredentialClient],

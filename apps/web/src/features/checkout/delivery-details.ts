@@ -4,25 +4,17 @@
  */
 import type { AddressView } from '@shop/shared/addresses';
 import type { AuthUser } from '@shop/shared/auth';
-import { CHOOSE_STATE, DELIVERY_STATES, type DeliveryKind, deliveryStateOf, etaText } from '@shop/shared/delivery';
+import { type DeliveryKind, deliveryAddressForm, deliveryStateOf, etaText, MISSING_ADDRESS } from '@shop/shared/delivery';
 import { formatNairaAmount } from '@shop/shared/money';
-import { MESSAGES_ORDER, shippingFields, type WebPaymentMethod } from '@shop/shared/orders';
-import { z } from 'zod';
+import { MESSAGES_ORDER, type WebPaymentMethod } from '@shop/shared/orders';
+import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client.ts';
 
 /** The only country delivered to: sent with every quote and order (the server refuses others). */
 export const COUNTRY = 'Nigeria';
 
-/**
- * The address part of the checkout body, as the step requires it: a name and a phone the
- * rider can call and a state from the list. Street and city are checked on Pay, unless the
- * shopper collects the order (see `missingAddress`).
- */
-export const deliveryAddressForm = shippingFields.pick({ address: true, city: true }).extend({
-  name: z.string().trim().min(1, 'Enter the name of the person receiving the order').max(200, 'Name is too long'),
-  phone: z.string().trim().min(1, 'Enter a phone number for the delivery').max(40, 'Phone number is too long'),
-  state: z.enum(DELIVERY_STATES, { error: CHOOSE_STATE }),
-});
+/** The address part of the checkout body, as the step requires it (shared with the form without JavaScript). */
+export { deliveryAddressForm };
 export type DeliveryAddressInput = z.input<typeof deliveryAddressForm>;
 export type DeliveryAddress = z.output<typeof deliveryAddressForm>;
 
@@ -82,8 +74,8 @@ export const PAYMENT_CHOICES: Record<WebPaymentMethod, { label: string; hint: st
 export function missingAddress(address: DeliveryAddress, pickup: boolean): { field: 'address' | 'city'; message: string }[] {
   if (pickup) return [];
   const missing: { field: 'address' | 'city'; message: string }[] = [];
-  if (!address.address?.trim()) missing.push({ field: 'address', message: 'Enter the street address to deliver to' });
-  if (!address.city?.trim()) missing.push({ field: 'city', message: 'Enter the town or city' });
+  if (!address.address?.trim()) missing.push({ field: 'address', message: MISSING_ADDRESS.address });
+  if (!address.city?.trim()) missing.push({ field: 'city', message: MISSING_ADDRESS.city });
   return missing;
 }
 

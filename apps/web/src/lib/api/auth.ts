@@ -3,16 +3,25 @@
  * a forgotten one. The session itself (token and user in the browser's storage) is
  * lib/session-store.ts.
  */
-import type { AuthResponse, LoginBody, RegisterBody } from '@shop/shared/auth';
+import type { AuthResponse, AuthUser, LoginBody, RegisterBody } from '@shop/shared/auth';
 import type { ForgotPasswordBody, ResetPasswordBody } from '@shop/shared/messages';
 import type { SignInResponse } from '@shop/shared/two-factor';
-import { mutationOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
 /** Signed in, or (a member of staff with two-factor on) a challenge to answer with a code: lib/api/two-factor.ts. */
 export const login = (body: LoginBody) => apiRequest<SignInResponse>('/api/auth/login', { method: 'POST', body });
 export const adminLogin = (body: LoginBody) => apiRequest<SignInResponse>('/api/auth/adminlogin', { method: 'POST', body });
 export const register = (body: RegisterBody) => apiRequest<AuthResponse>('/api/auth/register', { method: 'POST', body });
+
+/**
+ * The signed-in account (GET /api/auth/me), as a page rendered on the server for a shopper reads
+ * it (lib/own-page.tsx); the app's session keeps its own copy (lib/session-store.ts).
+ */
+export const accountOptions = queryOptions({
+  queryKey: ['account', 'me'] as const,
+  queryFn: ({ signal }) => apiRequest<{ user: AuthUser }>('/api/auth/me', { signal, ownRefusals: true }),
+});
 
 export const loginMutation = mutationOptions({ mutationFn: login });
 export const adminLoginMutation = mutationOptions({ mutationFn: adminLogin });

@@ -4,9 +4,13 @@
  * in, names the account's cart. Types only from @shop/shared/server-cart (no zod in the bundle).
  */
 import type { ServerCart } from '@shop/shared/server-cart';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
 export const readServerCart = () => apiRequest<ServerCart>('/api/cart', { ownRefusals: true });
+
+/** The server cart as a page rendered on the server for its shopper shows it (lib/own-page.tsx). */
+export const serverCartOptions = queryOptions({ queryKey: ['cart', 'server'] as const, queryFn: readServerCart });
 
 export const addServerLine = (variantId: string, quantity: number) =>
   apiRequest<ServerCart>('/api/cart/lines', { method: 'POST', body: { variantId, quantity }, ownRefusals: true });

@@ -4,6 +4,7 @@ import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/page-states.tsx';
 import { primaryButton } from '@/components/ui-classes.ts';
+import { isUnauthorized, signInHref, useOwnPage } from '@/lib/own-page.tsx';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { myOrdersOptions } from '@/lib/api/orders.ts';
@@ -19,8 +20,11 @@ const orderAction = (order: OrderView) => (order.transfer ? 'How to pay' : order
  * what they cost; each links its page (where an unpaid one can be cancelled) and its invoice.
  */
 export function MyOrders() {
-  const status = useSession((s) => s.status);
-  const orders = useQuery({ ...myOrdersOptions, enabled: status === 'signed-in' });
+  // Rendered on the server for her (lib/own-page.tsx): her orders were read as her; a 401 means signed out.
+  const own = useOwnPage();
+  const session = useSession((s) => s.status);
+  const orders = useQuery({ ...myOrdersOptions, enabled: own !== undefined || session === 'signed-in', retryOnMount: !own });
+  const status = own ? (isUnauthorized(orders.error) ? 'signed-out' : 'signed-in') : session;
 
   let body: React.ReactNode;
   if (status === 'restoring' || (status === 'signed-in' && orders.isPending)) body = <LoadingState />;
@@ -28,9 +32,15 @@ export function MyOrders() {
     body = (
       <div className="bg-cream px-6 py-12 text-center">
         <p className="font-display text-2xl">Sign in to see your orders</p>
-        <button type="button" className={`${primaryButton} mt-6`} onClick={() => void useSignInRequest.getState().request()}>
-          Sign in
-        </button>
+        {own ? (
+          <Link to={signInHref('/orders')} className={`${primaryButton} mt-6`}>
+            Sign in
+          </Link>
+        ) : (
+          <button type="button" className={`${primaryButton} mt-6`} onClick={() => void useSignInRequest.getState().request()}>
+            Sign in
+          </button>
+        )}
       </div>
     );
   } else if (orders.isError) {

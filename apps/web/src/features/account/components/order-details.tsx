@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { cancelMyOrderMutation, orderOptions } from '@/lib/api/orders.ts';
 import { settingsOptions } from '@/lib/api/settings.ts';
 import { dateTime } from '@/lib/dates.ts';
+import { isUnauthorized, signInHref, useOwnPage } from '@/lib/own-page.tsx';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { nextStep, OrderLines, OrderTotals, PAYMENT_LABEL, StatusBadge, TransferDetails } from './order-parts.tsx';
@@ -36,8 +37,11 @@ function orderMessage(shopName: string, order: OrderView): string {
 }
 
 export function OrderDetails({ id }: { id: string }) {
-  const session = useSession((s) => s.status);
-  const order = useQuery({ ...orderOptions(id), enabled: session === 'signed-in' });
+  // Rendered on the server for her (lib/own-page.tsx): the order was read as her; a 401 means signed out.
+  const own = useOwnPage();
+  const signedIn = useSession((s) => s.status);
+  const order = useQuery({ ...orderOptions(id), enabled: own !== undefined || signedIn === 'signed-in', retryOnMount: !own });
+  const session = own ? (isUnauthorized(order.error) ? 'signed-out' : 'signed-in') : signedIn;
   const cancel = useMutation(cancelMyOrderMutation(id));
   const settings = useQuery(settingsOptions).data;
 
@@ -45,9 +49,15 @@ export function OrderDetails({ id }: { id: string }) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="font-display text-4xl">Sign in to see this order</h1>
-        <button type="button" className={`${primaryButton} mt-8`} onClick={() => void useSignInRequest.getState().request()}>
-          Sign in
-        </button>
+        {own ? (
+          <Link to={signInHref(`/orders/${id}`)} className={`${primaryButton} mt-8`}>
+            Sign in
+          </Link>
+        ) : (
+          <button type="button" className={`${primaryButton} mt-8`} onClick={() => void useSignInRequest.getState().request()}>
+            Sign in
+          </button>
+        )}
       </div>
     );
   }
@@ -119,7 +129,7 @@ export function OrderDetails({ id }: { id: string }) {
             Invoice {o.invoiceNumber}
           </Link>
         )}
-        {o.cancellable && (
+        {o.cancellable && !own && (
           <button
             type="button"
             className={secondaryButton}
