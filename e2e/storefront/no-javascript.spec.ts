@@ -1,0 +1,94 @@
+/**
+ * A whole purchase with JavaScript off (issue 32, decision 0033), as an Opera Mini shopper makes
+ * it: home → a listing → a product, whose size is chosen with its GET form → "Add to Cart"
+ * (POST /cart/add) → the cart page rendered on the server for her, where the quantity is changed
+ * with its form (POST /cart/update) → Checkout, which asks her to sign in on /signin (POST
+ * /signin) → the checkout form (POST /checkout) with bank transfer → her order's page with its
+ * number and the account to pay → the order in My orders.
+ */
+import { expect, test } from '@playwright/test';
+import { createProducts, registerShopper, unique } from './fixtures.ts';
+
+test('buy with a bank transfer without JavaScript, from the home page to My orders', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const baseURL = test.info().project.use.baseURL;
+  const [wrap] = await createProducts(request, [
+    {
+      title: `No Script Kaftan ${unique()}`,
+      price: 1500,
+      counter: 5,
+      sizes: 'medium, large',
+      color: 'Indigo',
+      category: 'Women',
+    },
+  ]);
+  const shopper = await registerShopper(request);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  // ── Home → a listing (the footer's link) → the product ───────────────────────────────
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Shopping' }).getByRole('link', { name: 'New In', exact: true }).click();
+  await expect(page).toHaveURL(/\/new$/);
+  await page
+    .getByRole('link', { name: new RegExp(wrap!.title) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/productdetails/${wrap!.id}$`));
+
+  // ── Choose a size (GET ?variant=) and add it to the cart (POST /cart/add, 303 back) ──
+  const choose = page.getByTestId('variant-form');
+  await choose.getByLabel('Size').selectOption({ label: 'medium / Indigo' });
+  await choose.getByRole('button', { name: 'Choose' }).click();
+  await expect(page).toHaveURL(new RegExp(`/productdetails/${wrap!.id}\\?variant=[0-9a-f-]{36}$`));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(new RegExp(`/productdetails/${wrap!.id}\\?variant=`));
+
+  // ── The cart, rendered on the server for her: change the quantity with its form ──────
+  await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = page.getByTestId('cart-line').filter({ hasText: wrap!.title });
+  await expect(line).toHaveCount(1);
+  await line.getByLabel(`Quantity of ${wrap!.title}`).fill('2');
+  await line.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(line.getByLabel(`Quantity of ${wrap!.title}`)).toHaveValue('2');
+  await expect(page.getByTestId('cart-total')).toHaveText('₦3,000.00');
+
+  // ── Checkout asks her to sign in, on /signin, and brings her back ────────────────────
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/signin\?back=%2Fcheckout$/);
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // ── The checkout form: her address (from her profile), bank transfer ─────────────────
+  await expect(page.getByText(/Card payment needs JavaScript/)).toBeVisible();
+  await expect(page.getByLabel('Street address')).toHaveValue('1 Marina');
+  await expect(page.getByLabel('State')).toHaveValue('Lagos Mainland');
+  await page.getByRole('radio', { name: /^Bank transfer/ }).check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  // ── Her order's page: its number, and the account to pay with it as reference ────────
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const heading = page.getByRole('heading', { level: 1, name: /^Order / });
+  await expect(heading).toBeVisible();
+  const number = (await heading.textContent())!.replace(/^Order /, '');
+  const transfer = page.getByTestId('transfer-details');
+  await expect(transfer.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
+  await expect(transfer.getByTestId('transfer-account-number')).not.toBeEmpty();
+  await expect(transfer).toContainText(number);
+
+  // ── My orders lists it ───────────────────────────────────────────────────────────────
+  await page.getByRole('main').getByRole('link', { name: 'My orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  // Her cart was emptied by the order.
+  await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).click();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await context.close();
+});
