@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/dialog.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
@@ -30,29 +30,8 @@ const STEP_LOOK = {
  */
 export default function SignInPanel() {
   const headingId = useId();
-  const errorId = useId();
   const navigate = useNavigate();
-  const signIn = useSession((s) => s.signIn);
   const settle = useSignInRequest((s) => s.settle);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const steps = useSignInSteps(loginMutation, (response) => {
-    signIn(response);
-    const someoneWaiting = settle(true);
-    if (!someoneWaiting) navigate('/');
-  });
-  const { login, challenge, restarted } = steps;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    steps.submit({ email, password });
-  };
-  const restart = (reason: string | null) => {
-    steps.restart(reason);
-    setPassword('');
-  };
-  const error = login.error;
-  const message = error ? (error instanceof ApiError ? error.message : 'Something went wrong') : restarted;
 
   return (
     <Dialog labelledBy={headingId} onRequestClose={() => settle(false)} variant="drawer">
@@ -73,63 +52,14 @@ export default function SignInPanel() {
         <p className="mt-2 text-sm text-muted">
           Welcome back. Sign in to check out, follow your orders and review what you bought.
         </p>
-        {challenge ? (
-          <div className="mt-8">
-            <Suspense fallback={<p role="status">Loading...</p>}>
-              <TwoFactorStep challenge={challenge} onSignedIn={steps.answered} onRestart={restart} look={STEP_LOOK} />
-            </Suspense>
-          </div>
-        ) : null}
-        <form hidden={challenge !== null} onSubmit={onSubmit} className="mt-8 space-y-5" noValidate>
-          <div>
-            <label htmlFor="signin-email" className={labelClass}>
-              Email
-            </label>
-            <input
-              id="signin-email"
-              name="email"
-              type="text"
-              inputMode="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-describedby={message ? errorId : undefined}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="signin-password" className={labelClass}>
-              Password
-            </label>
-            <PasswordInput
-              id="signin-password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={message ? errorId : undefined}
-              className={inputClass}
-            />
-            <p className="mt-2 text-right text-sm">
-              <Link
-                to="/forgot-password"
-                state={{ email: email.trim() } satisfies ForgotPasswordState}
-                onClick={() => settle(false)}
-                className="underline underline-offset-4 hover:text-accent"
-              >
-                Forgot password?
-              </Link>
-            </p>
-          </div>
-          {message && (
-            <p id={errorId} role="alert" className="text-sm font-medium text-sale">
-              {message}
-            </p>
-          )}
-          <button type="submit" disabled={login.isPending} className={`${primaryButton} w-full`}>
-            {login.isPending ? 'Loading...' : 'LOGIN'}
-          </button>
-        </form>
+        <SignInForm
+          idPrefix="signin"
+          onSignedIn={() => {
+            const someoneWaiting = settle(true);
+            if (!someoneWaiting) navigate('/');
+          }}
+          onLeave={() => settle(false)}
+        />
         <div className="mt-10 border-t border-line pt-8">
           <p className="text-sm text-muted">New here? Create an account in a minute.</p>
           <button
@@ -145,5 +75,110 @@ export default function SignInPanel() {
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The sign-in form, the panel's and the /signin page's (sign-in-page.tsx): the password, then a
+ * member of staff's two-factor code; signed in, the session is kept in the browser's storage and
+ * `onSignedIn` runs. `form` (method, action) and `children` (hidden fields) make it a form the
+ * browser can post without JavaScript; with it, the submit is the app's.
+ */
+export function SignInForm({
+  idPrefix,
+  onSignedIn,
+  onLeave,
+  form,
+  children,
+}: {
+  idPrefix: string;
+  onSignedIn(): void;
+  /** The shopper follows "Forgot password?". */
+  onLeave?(): void;
+  form?: { method: 'post'; action: string };
+  children?: ReactNode;
+}) {
+  const errorId = useId();
+  const signIn = useSession((s) => s.signIn);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const steps = useSignInSteps(loginMutation, (response) => {
+    signIn(response);
+    onSignedIn();
+  });
+  const { login, challenge, restarted } = steps;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    steps.submit({ email, password });
+  };
+  const restart = (reason: string | null) => {
+    steps.restart(reason);
+    setPassword('');
+  };
+  const error = login.error;
+  const message = error ? (error instanceof ApiError ? error.message : 'Something went wrong') : restarted;
+
+  return (
+    <>
+      {challenge ? (
+        <div className="mt-8">
+          <Suspense fallback={<p role="status">Loading...</p>}>
+            <TwoFactorStep challenge={challenge} onSignedIn={steps.answered} onRestart={restart} look={STEP_LOOK} />
+          </Suspense>
+        </div>
+      ) : null}
+      <form hidden={challenge !== null} {...form} onSubmit={onSubmit} className="mt-8 space-y-5" noValidate>
+        {children}
+        <div>
+          <label htmlFor={`${idPrefix}-email`} className={labelClass}>
+            Email
+          </label>
+          <input
+            id={`${idPrefix}-email`}
+            name="email"
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={message ? errorId : undefined}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${idPrefix}-password`} className={labelClass}>
+            Password
+          </label>
+          <PasswordInput
+            id={`${idPrefix}-password`}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={message ? errorId : undefined}
+            className={inputClass}
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link
+              to="/forgot-password"
+              state={{ email: email.trim() } satisfies ForgotPasswordState}
+              onClick={onLeave}
+              className="underline underline-offset-4 hover:text-accent"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        {message && (
+          <p id={errorId} role="alert" className="text-sm font-medium text-sale">
+            {message}
+          </p>
+        )}
+        <button type="submit" disabled={login.isPending} className={`${primaryButton} w-full`}>
+          {login.isPending ? 'Loading...' : 'LOGIN'}
+        </button>
+      </form>
+    </>
   );
 }
