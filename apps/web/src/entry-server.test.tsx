@@ -165,4 +165,12 @@ describe('splitHoisted', () => {
     await page('/brand?brand=Lagos+Loom');
     expect(requests.some((r) => r.startsWith('/api/products?') && r.includes('brand=Lagos+Loom'))).toBe(true);
   });
+
+  it('load a search’s results with the page, for a browser without JavaScript (issue 32)', async () => {
+    const rendered = await page('/search?title=adire+wrap');
+    expect(requests.some((r) => r.startsWith('/api/products?') && r.includes('title=adire+wrap'))).toBe(true);
+    // The API answers none: the page says so, rather than loading.
+    expect(rendered.html).toContain('No results for “adire wrap”');
+    expect(rendered.html).not.toContain('Loading ...');
+  });
 });

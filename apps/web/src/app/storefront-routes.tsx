@@ -162,6 +162,14 @@ export function createStorefrontRoutes({ queryClient, wait }: RouteData): RouteO
     '': { id: ROUTE_IDS.home },
     'productdetails/:id': { id: ROUTE_IDS.product, loader: loadProduct },
     brand: { loader: loadBrand },
+    // The search's results, on the server only: a browser without JavaScript reads them there
+    // (issue 32); in the browser the page loads them itself, and the entry carries none of this.
+    ...(import.meta.env.SSR && {
+      search: {
+        loader: ({ request }: LoaderFunctionArgs) =>
+          load(productListOptions(toProductFilters(readListingState(new URL(request.url).searchParams), {}))),
+      },
+    }),
     posts: { id: ROUTE_IDS.posts, handle: noBanner },
     'blogdetails/:id': { id: ROUTE_IDS.post, handle: noBanner, loader: loadPost },
     'orders/:id/invoice': { handle: noBanner },

@@ -70,25 +70,23 @@ export function readListingState(params: URLSearchParams, defaultSort: ProductSo
 }
 
 /** The API query for a listing: the page's fixed filters, then the shopper's choices. */
-export function toProductFilters(state: ListingState, fixed: ProductFilters): ProductFilters {
-  const minPrice = state.minPrice;
-  let maxPrice = state.maxPrice;
+export function toProductFilters(
+  { page, title, onSale, minPrice, maxPrice, ...chosen }: ListingState,
+  fixed: ProductFilters,
+): ProductFilters {
   // A range typed backwards would be refused by the server: read it as "up to the min".
   if (minPrice !== undefined && maxPrice !== undefined && maxPrice < minPrice) maxPrice = minPrice;
+  // Sort, brand, categories, sizes and colours as the URL has them. A choice not made ('') is left
+  // out of the request with the undefined ones where the query is made (productListOptions,
+  // facetsOptions), so it is not written out here (the storefront entry's budget).
   return {
-    title: state.title.trim() || undefined,
-    brand: state.brand || undefined,
-    category: state.category || undefined,
-    sub: state.sub || undefined,
-    subsub: state.subsub || undefined,
-    size: state.size || undefined,
-    color: state.color || undefined,
-    onSale: state.onSale ? 'true' : undefined,
-    minPrice: minPrice === undefined ? undefined : String(minPrice),
-    maxPrice: maxPrice === undefined ? undefined : String(maxPrice),
-    sort: state.sort,
+    ...chosen,
+    title: title.trim(),
+    onSale: onSale ? 'true' : undefined,
+    minPrice: minPrice?.toString(),
+    maxPrice: maxPrice?.toString(),
     ...fixed,
     limit: LISTING_PAGE_SIZE,
-    offset: (state.page - 1) * LISTING_PAGE_SIZE,
+    offset: (page - 1) * LISTING_PAGE_SIZE,
   };
 }
