@@ -92,3 +92,22 @@ test('buy with a bank transfer without JavaScript, from the home page to My orde
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
   await context.close();
 });
+
+test('register without JavaScript, signed in at once', async ({ browser }) => {
+  const baseURL = test.info().project.use.baseURL;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = `no-script-${unique()}@example.com`;
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Ngozi');
+  await page.getByLabel('Last name').fill('Eze');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('indigo-wrapper-9');
+  await page.getByLabel('Confirm password').fill('indigo-wrapper-9');
+  await page.getByRole('button', { name: 'SIGN UP' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Her form session: My orders is hers (none yet), not a request to sign in.
+  await page.goto('/orders');
+  await expect(page.getByText('No orders yet')).toBeVisible();
+  await context.close();
+});

@@ -166,7 +166,7 @@ describe('server-rendered pages', () => {
   });
 
   it('leave the pages that belong to one shopper to the browser, or render them for her alone, never kept', async () => {
-    for (const url of ['/register', '/purchasetable']) {
+    for (const url of ['/account', '/purchasetable']) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<script type="module" crossorigin src="/assets/main-5.js"></script>');

@@ -35,6 +35,11 @@ export function ownPageHeaders(request: FastifyRequest): Record<string, string> 
   return headers;
 }
 
+/** Signs her in for forms: her token in the HttpOnly, SameSite=Lax session cookie (Secure in production). */
+export function startFormSession(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

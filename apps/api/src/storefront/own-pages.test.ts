@@ -17,6 +17,7 @@ import { writeWebBuild } from '../../test/web-build.ts';
 import { MESSAGES_ORDER } from '@shop/shared';
 import { EMPTY_CART, SIGN_IN_TO_CHECK_OUT } from './checkout-form.ts';
 import { SESSION_COOKIE } from './index.ts';
+import { PASSWORDS_MUST_MATCH } from './register-form.ts';
 
 type Send = typeof fetch;
 interface StandIn {
@@ -123,7 +124,7 @@ const myOrders = async (api: Client) => (await api.json('GET', '/api/orders/mine
 describe("a shopper's own pages", () => {
   it('are rendered for her alone: her cart and orders read with her session, a CSRF token in the form, never cached', async () => {
     const { variant, session } = await shopperWithCart();
-    for (const url of ['/signin?back=%2Fcheckout', '/cart', '/checkout', '/orders']) {
+    for (const url of ['/signin?back=%2Fcheckout', '/register', '/cart', '/checkout', '/orders']) {
       const res = await page(url, session);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
@@ -259,5 +260,55 @@ describe('POST /checkout (the checkout form, no JavaScript)', () => {
     const none = await form('/checkout', { ...ADDRESS, paymentMethod: 'transfer', _csrf: fresh.token }, fresh.cookie);
     expect(none.statusCode).toBe(400);
     expect(none.body).toContain(EMPTY_CART);
+  });
+});
+
+describe('POST /register (the register form, no JavaScript)', () => {
+  const fields = () => {
+    const email = `form-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    return { firstName: 'Ada', lastName: 'Obi', email, password: 'correct-horse-9', confirmPassword: 'correct-horse-9' };
+  };
+  const signsIn = (email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: uniqueIp() });
+
+  async function registerPage() {
+    const res = await page('/register');
+    const token = /name="_csrf" value="([^"]+)"/.exec(res.body)?.[1];
+    expect(token).toBeTruthy();
+    return { token: token!, cookie: `_csrf=${cookieOf(res, '_csrf')}` };
+  }
+
+  it("makes the account with the API's rules, signs her in with a form session and answers 303 to back", async () => {
+    const { token, cookie } = await registerPage();
+    const account = fields();
+    const res = await form('/register', { ...account, marketingConsent: 'on', back: '/checkout', _csrf: token }, cookie);
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe('/checkout');
+    const session = cookieOf(res, SESSION_COOKIE)!;
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${session}` } });
+    expect(me.json().user).toMatchObject({ email: account.email, fname: 'Ada' });
+    expect((await signsIn(account.email, account.password)).statusCode).toBe(200);
+  });
+
+  it('refuses differing passwords, bad fields, a taken address and a form without its token, making no account', async () => {
+    const { token, cookie } = await registerPage();
+    const taken = fields();
+    expect((await form('/register', { ...taken, _csrf: token }, cookie)).statusCode).toBe(303);
+    const cases: [Record<string, string>, number, string][] = [
+      [{ ...fields(), confirmPassword: 'something-else' }, 400, PASSWORDS_MUST_MATCH],
+      [{ ...fields(), password: 'short', confirmPassword: 'short' }, 400, 'Password must be at least 8 characters'],
+      [{ ...fields(), email: 'not-an-address' }, 400, 'Enter a valid email address'],
+      [{ ...fields(), email: taken.email }, 409, 'An account with this email already exists'],
+    ];
+    for (const [account, status, message] of cases) {
+      const res = await form('/register', { ...account, _csrf: token }, cookie);
+      expect(res.statusCode, message).toBe(status);
+      expect(res.body).toContain(message);
+      expect(res.body).toContain('href="/register"');
+      expect(cookieOf(res, SESSION_COOKIE)).toBeUndefined();
+    }
+    const account = fields();
+    expect((await form('/register', account, cookie)).statusCode).toBe(403);
+    expect((await signsIn(account.email, account.password)).statusCode).toBe(401);
   });
 });

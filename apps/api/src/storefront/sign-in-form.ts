@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { createAuthService, deviceOf } from '../auth/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 
-import { refusalPage, SESSION_COOKIE } from './form-session.ts';
+import { refusalPage, SESSION_COOKIE, startFormSession } from './form-session.ts';
 
 export { SESSION_COOKIE };
 export const CROSS_SITE_FORM = 'This form was sent from another site and was not accepted.';
@@ -90,7 +90,7 @@ const signInForms: FastifyPluginAsyncZod = async (app) => {
         if (!('accessToken' in signedIn)) return refusal(reply, 403, MESSAGES.notAdmin, back);
         // The cart she filled before signing in joins her account's (the cart cookie is cleared).
         await app.carts.mergeOnSignIn(request, reply, signedIn.user.id);
-        reply.setCookie(SESSION_COOKIE, signedIn.accessToken, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+        startFormSession(reply, signedIn.accessToken, secure);
         return reply.header('Cache-Control', 'no-store').redirect(back, 303);
       } catch (error) {
         if (error instanceof HttpError) return refusal(reply, error.statusCode, error.message, back);

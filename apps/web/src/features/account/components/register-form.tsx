@@ -10,6 +10,7 @@ import { MarketingConsentBox } from '@/components/marketing-consent-box.tsx';
 import { FormField, type TextFieldSpec, TextFields } from '@/components/form-field.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { inputClass, primaryButton } from '@/components/ui-classes.ts';
+import { CsrfField, useOwnPage } from '@/lib/own-page.tsx';
 import { useSession } from '@/lib/session-store.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/server-errors.ts';
@@ -44,6 +45,8 @@ function knownField(path: string): FieldPath<FormInput> | undefined {
 
 /** /register: every field of the spec, checked here and on the server; success signs in and goes to /. */
 export function RegisterForm() {
+  // Rendered on the server for the shopper (lib/own-page.tsx): a form the browser posts to POST /register.
+  const own = useOwnPage();
   const id = useId();
   const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);
@@ -83,15 +86,22 @@ export function RegisterForm() {
       <h1 className="font-display text-4xl sm:text-5xl">Create your account</h1>
       <p className="mt-3 text-muted">
         Check out faster, follow your orders and review what you bought. Already have an account?{' '}
-        <button
-          type="button"
-          className="underline underline-offset-4 hover:text-accent"
-          onClick={() => useSignInRequest.getState().show()}
-        >
-          Sign in
-        </button>
+        {own ? (
+          <Link to="/signin" className="underline underline-offset-4 hover:text-accent">
+            Sign in
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="underline underline-offset-4 hover:text-accent"
+            onClick={() => useSignInRequest.getState().show()}
+          >
+            Sign in
+          </button>
+        )}
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-10 grid gap-x-5 gap-y-6 sm:grid-cols-2">
+      <form method="post" action="/register" onSubmit={onSubmit} noValidate className="mt-10 grid gap-x-5 gap-y-6 sm:grid-cols-2">
+        {own && <CsrfField own={own} />}
         <TextFields idPrefix={id} fields={FIELDS} errors={errors} register={form.register} />
         <FormField
           id={`${id}-password`}
