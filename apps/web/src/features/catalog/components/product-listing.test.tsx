@@ -209,6 +209,11 @@ describe('a listing without JavaScript (issue 32)', () => {
     expect(search.form?.getAttribute('action')).toBe('/search');
     expect([...new FormData(search.form!)]).toEqual([['title', 'ankara']]);
   });
+
+  it('hides the chosen filters’ remove buttons, which need the app: the form unticks a value', async () => {
+    renderListing(women, { path: '/women', url: '/women?size=medium' });
+    expect((await screen.findByTestId('active-filters')).className).toContain('noscript:hidden');
+  });
 });
 
 describe('a search the server answered with near matches', () => {

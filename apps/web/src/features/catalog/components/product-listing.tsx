@@ -113,7 +113,10 @@ export function ProductListing(config: ListingConfig) {
   );
 }
 
-/** The filters chosen, each a button that removes it, and one that clears them all. */
+/**
+ * The filters chosen, each a button that removes it, and one that clears them all. Buttons of
+ * the app: without JavaScript they are hidden, and the filters' form unticks a value.
+ */
 function FilterChips({
   filters,
   onRemove,
@@ -124,7 +127,7 @@ function FilterChips({
   onClear(): void;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
+    <div className="flex flex-wrap items-center gap-2 noscript:hidden" data-testid="active-filters">
       <ul className="flex flex-wrap gap-2" aria-label="Filters chosen">
         {filters.map((f) => (
           <li key={f.key}>
@@ -188,7 +191,7 @@ function EmptyResults({
       <h2 className="font-display text-2xl">{title ? `No results for “${title}”` : 'No products found'}</h2>
       <p className="mt-2 text-sm text-muted">Try another search, or fewer filters.</p>
       {chips && (
-        <div className="mt-6">
+        <div className="mt-6 noscript:hidden">
           <p className="mb-2 text-sm">Remove a filter, or clear them all:</p>
           {chips}
         </div>
