@@ -80,6 +80,9 @@ export const salesFacts = pgTable(
       .where(sql`${t.kind} = 'line' and ${t.first} and ${t.userId} is null`),
     // The stock report: each variant's last sale, and its units sold in 30 days.
     index('sales_facts_variant_sold_idx').on(t.variantId, t.day).where(sql`${t.kind} = 'line' and ${t.sale}`),
+    // The stock report's units sold in 30 days per variant, read from the index alone (a heap read of a
+    // month's facts took 70-150 ms of the report; decision 0034).
+    index('sales_facts_sold_by_day_idx').on(t.day, t.variantId, t.units).where(sql`${t.kind} = 'line' and ${t.sale}`),
     // The sales report by variant: the first line, in the period, that names a gone variant's group
     // (only those lines are in it; without it the planner guessed a scan per group and compiled the statement).
     index('sales_facts_gone_variant_idx').on(t.variantKey, t.day).where(sql`${t.kind} = 'line' and ${t.variantId} is null`),
