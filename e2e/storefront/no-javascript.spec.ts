@@ -7,7 +7,7 @@
  * number and the account to pay → the order in My orders.
  */
 import { expect, test } from '@playwright/test';
-import { createProducts, registerShopper, unique } from './fixtures.ts';
+import { createProducts, readMail, registerShopper, unique } from './fixtures.ts';
 
 test('buy with a bank transfer without JavaScript, from the home page to My orders', async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -109,5 +109,34 @@ test('register without JavaScript, signed in at once', async ({ browser }) => {
   // Her form session: My orders is hers (none yet), not a request to sign in.
   await page.goto('/orders');
   await expect(page.getByText('No orders yet')).toBeVisible();
+  await context.close();
+});
+
+test('reset a forgotten password without JavaScript, then sign in with the new one', async ({ browser, request }) => {
+  const baseURL = test.info().project.use.baseURL;
+  const shopper = await registerShopper(request);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText('If an account exists for that address');
+
+  const mail = await readMail(shopper.email, /^Reset your .* password$/);
+  const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w%-]+/.exec(mail.body)?.[0];
+  expect(link, mail.body).toBeDefined();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await page.getByLabel('New password', { exact: true }).fill('a new indigo secret');
+  await page.getByLabel('Confirm new password').fill('a new indigo secret');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your password has been changed. Sign in with the new one.');
+
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByLabel('Password', { exact: true }).fill('a new indigo secret');
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await context.close();
 });

@@ -107,4 +107,15 @@ describe("a shopper's own pages, rendered on the server", () => {
     expect(notHers.status).toBe(404);
     expect(notHers.html).toContain('Order not found');
   });
+
+  it("forgot and reset password: forms posting to /forgot-password and /reset-password, the link's token carried", async () => {
+    const forgot = await own('/forgot-password', false);
+    expect(forgot.html).toContain('action="/forgot-password"');
+    expect(forgot.html).toContain('name="_csrf" value="the-token"');
+    const reset = await own('/reset-password?token=abc123abc123abc123abc123', false);
+    expect(reset.html).toContain('action="/reset-password"');
+    expect(reset.html).toContain('name="token" value="abc123abc123abc123abc123"');
+    expect(reset.html).toContain('name="password"');
+    expect(reset.html).toContain('name="confirmPassword"');
+  });
 });

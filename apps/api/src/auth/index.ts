@@ -3,7 +3,7 @@
  * with, staff sessions, and two-factor sign-in (the service, the confirmation before a change
  * that matters, the shop's rule on who must use it).
  */
-export { default as authRoutes } from './routes.ts';
+export { default as authRoutes, resetRequestLimit } from './routes.ts';
 export { confirmMember, createWrongCodeLimit, type Proof, type WrongCodeLimit } from './confirm.ts';
 export { twoFactorRequirement } from './require-two-factor.ts';
 export { resetTwoFactor } from './two-factor-reset.ts';

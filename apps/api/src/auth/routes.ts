@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponse,
@@ -46,6 +46,28 @@ export const RESET_REQUEST_LIMITS = {
 /** A refused staff sign-in is audited at most once a minute per (e-mail, client IP): a guesser cannot flood the trail. */
 export const FAILED_SIGN_IN_AUDIT = { max: 1, timeWindow: '1 minute' } as const;
 
+/**
+ * The preHandler counting a reset e-mail asked for against RESET_REQUEST_LIMITS (after
+ * validation, so the address counted is the normalised one); over either, 429 with Retry-After.
+ * POST /api/auth/forgot's, and the storefront's form without JavaScript (storefront/password-forms.ts).
+ */
+export function resetRequestLimit(app: FastifyInstance) {
+  const resetLimits = [
+    app.createRateLimit({
+      ...RESET_REQUEST_LIMITS.perAddress,
+      keyGenerator: (request) => `forgot|address|${(request.body as ForgotPasswordBody).email}`,
+    }),
+    app.createRateLimit({ ...RESET_REQUEST_LIMITS.perClient, keyGenerator: (request) => `forgot|client|${clientOf(request)}` }),
+  ];
+  return async function limitResetRequests(request: FastifyRequest, reply: FastifyReply) {
+    const results = await Promise.all(resetLimits.map((limit) => limit(request)));
+    const waits = results.flatMap((r) => (!r.isAllowed && r.isExceeded ? [r.ttlInSeconds] : []));
+    if (waits.length === 0) return;
+    reply.header('retry-after', String(Math.max(...waits)));
+    throw new HttpError(429, MESSAGES.tooManyRequests);
+  };
+}
+
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.db, app.tokens, app.messages.notifier, app.twoFactor);
   const failedSignIns = limitPerClient(app, 'signin-audit|email', FAILED_SIGN_IN_AUDIT);
@@ -78,21 +100,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perClient = app.limitCredentialClient;
   const { signInBackoff } = app;
 
-  const resetLimits = [
-    app.createRateLimit({
-      ...RESET_REQUEST_LIMITS.perAddress,
-      keyGenerator: (request) => `forgot|address|${(request.body as ForgotPasswordBody).email}`,
-    }),
-    app.createRateLimit({ ...RESET_REQUEST_LIMITS.perClient, keyGenerator: (request) => `forgot|client|${clientOf(request)}` }),
-  ];
-  /** Counts the request against both limits; over either one, 429 with Retry-After. */
-  async function limitResetRequests(request: FastifyRequest, reply: FastifyReply) {
-    const results = await Promise.all(resetLimits.map((limit) => limit(request)));
-    const waits = results.flatMap((r) => (!r.isAllowed && r.isExceeded ? [r.ttlInSeconds] : []));
-    if (waits.length === 0) return;
-    reply.header('retry-after', String(Math.max(...waits)));
-    throw new HttpError(429, MESSAGES.tooManyRequests);
-  }
+  const limitResetRequests = resetRequestLimit(app);
 
   app.post('/api/auth/register', {
     onRequest: perClient,

@@ -43,17 +43,25 @@ export function startFormSession(reply: FastifyReply, token: string, secure: boo
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A refused form: its status and a short page with the message and a link back (nothing was changed). */
-export function refusalPage(
+/** A form's answer without JavaScript: a short page with its status, what happened and a link on. */
+export function formAnswerPage(
   reply: FastifyReply,
   status: number,
   { title, msg, href, link }: { title: string; msg: string; href: string; link: string },
+  role: 'alert' | 'status' = 'status',
 ) {
   return reply
     .status(status)
     .header('Cache-Control', 'private, no-store')
     .type('text/html; charset=utf-8')
     .send(
-      `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><p role="alert">${escapeHtml(msg)}</p><p><a href="${escapeHtml(href)}">${escapeHtml(link)}</a></p>`,
+      `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><p role="${role}">${escapeHtml(msg)}</p><p><a href="${escapeHtml(href)}">${escapeHtml(link)}</a></p>`,
     );
 }
+
+/** A refused form: its status and a short page with the message and a link back (nothing was changed). */
+export const refusalPage = (
+  reply: FastifyReply,
+  status: number,
+  page: { title: string; msg: string; href: string; link: string },
+) => formAnswerPage(reply, status, page, 'alert');

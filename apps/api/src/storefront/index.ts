@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import cartForms from './cart-forms.ts';
 import checkoutForms from './checkout-form.ts';
 import ownPages from './own-pages.ts';
+import passwordForms from './password-forms.ts';
 import registerForms from './register-form.ts';
 import signInForms from './sign-in-form.ts';
 
@@ -17,5 +18,6 @@ export const storefrontFormRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cartForms);
   await app.register(checkoutForms);
   await app.register(registerForms);
+  await app.register(passwordForms);
   await app.register(ownPages);
 };

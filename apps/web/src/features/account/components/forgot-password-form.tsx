@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { FormField } from '@/components/form-field.tsx';
 import { primaryButton } from '@/components/ui-classes.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { CsrfField, useOwnPage } from '@/lib/own-page.tsx';
 import { forgotPasswordMutation } from '@/lib/api/auth.ts';
 
 type FormInput = z.input<typeof forgotPasswordBody>;
@@ -23,6 +24,8 @@ export interface ForgotPasswordState {
  * account, and that answer replaces the form (in a live region, so it is read out).
  */
 export function ForgotPasswordForm() {
+  // Rendered on the server for the shopper (lib/own-page.tsx): a form the browser posts to POST /forgot-password.
+  const own = useOwnPage();
   const id = useId();
   const typed = (useLocation().state as ForgotPasswordState | null)?.email ?? '';
   const ask = useMutation(forgotPasswordMutation);
@@ -71,7 +74,8 @@ export function ForgotPasswordForm() {
         )}
       </div>
       {!ask.isSuccess && (
-        <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
+        <form method="post" action="/forgot-password" onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
+          {own && <CsrfField own={own} />}
           <FormField
             id={`${id}-email`}
             label="Email"

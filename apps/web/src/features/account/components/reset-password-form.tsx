@@ -10,6 +10,7 @@ import { FormField } from '@/components/form-field.tsx';
 import { PasswordInput } from '@/components/password-input.tsx';
 import { inputClass, primaryButton, secondaryButton } from '@/components/ui-classes.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { CsrfField, useOwnPage } from '@/lib/own-page.tsx';
 import { resetPasswordMutation } from '@/lib/api/auth.ts';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
@@ -32,6 +33,8 @@ const LINK_REFUSALS: readonly string[] = [RESET_MESSAGES.invalid, RESET_MESSAGES
  * link that is missing, expired or used says so, with a way to ask for a new one.
  */
 export function ResetPasswordForm() {
+  // Rendered on the server for the shopper (lib/own-page.tsx): a form the browser posts to POST /reset-password.
+  const own = useOwnPage();
   const id = useId();
   const token = useSearchParams()[0].get('token') ?? '';
   const change = useMutation(resetPasswordMutation);
@@ -92,7 +95,9 @@ export function ResetPasswordForm() {
         </div>
       )}
       {!change.isSuccess && !linkRefused && (
-        <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
+        <form method="post" action="/reset-password" onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
+          {own && <CsrfField own={own} />}
+          <input type="hidden" name="token" value={token} />
           <FormField
             id={`${id}-password`}
             label="New password"
