@@ -4,7 +4,8 @@
  * (POST /cart/add) → the cart page rendered on the server for her, where the quantity is changed
  * with its form (POST /cart/update) → Checkout, which asks her to sign in on /signin (POST
  * /signin) → the checkout form (POST /checkout) with bank transfer → her order's page with its
- * number and the account to pay → the order in My orders.
+ * number and the account to pay → the order in My orders; then she cancels it from its page and
+ * signs out. Registering and resetting a forgotten password without JavaScript follow.
  */
 import { expect, test } from '@playwright/test';
 import { createProducts, readMail, registerShopper, unique } from './fixtures.ts';
@@ -90,6 +91,18 @@ test('buy with a bank transfer without JavaScript, from the home page to My orde
   // Her cart was emptied by the order.
   await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).click();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
+
+  // ── She changes her mind: cancels the unpaid order from its page, then signs out ─────
+  await page.goto('/orders');
+  await page.getByRole('link', { name: `How to pay ${number}` }).click();
+  await page.getByText('Cancel order', { exact: true }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('order-status')).toHaveText(/Cancelled/i);
+  await page.getByRole('main').getByRole('link', { name: 'My orders' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.goto('/orders');
+  await expect(page.getByText('Sign in to see your orders')).toBeVisible();
   await context.close();
 });
 

@@ -3,6 +3,7 @@ import csrf from '@fastify/csrf-protection';
 import type { FastifyPluginAsync } from 'fastify';
 import cartForms from './cart-forms.ts';
 import checkoutForms from './checkout-form.ts';
+import orderForms from './order-forms.ts';
 import ownPages from './own-pages.ts';
 import passwordForms from './password-forms.ts';
 import registerForms from './register-form.ts';
@@ -19,5 +20,6 @@ export const storefrontFormRoutes: FastifyPluginAsync = async (app) => {
   await app.register(checkoutForms);
   await app.register(registerForms);
   await app.register(passwordForms);
+  await app.register(orderForms);
   await app.register(ownPages);
 };

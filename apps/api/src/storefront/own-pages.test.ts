@@ -312,3 +312,48 @@ describe('POST /register (the register form, no JavaScript)', () => {
     expect((await signsIn(account.email, account.password)).statusCode).toBe(401);
   });
 });
+
+describe("POST /orders/:id/cancel (the order page's form, no JavaScript)", () => {
+  /** A transfer order placed with the checkout form, and the order page's form token. */
+  async function placed() {
+    const buyer = await shopperWithCart({ quantity: 2, counter: 5 });
+    const checkout = await checkoutPage(buyer.session);
+    const res = await form('/checkout', { ...ADDRESS, paymentMethod: 'transfer', _csrf: checkout.token }, checkout.cookie);
+    const orderPath = res.headers.location as string;
+    const orderPage = await page(orderPath, buyer.session);
+    const token = /name="_csrf" value="([^"]+)"/.exec(orderPage.body)![1]!;
+    return { ...buyer, orderPath, token, cookie: `${buyer.session}; _csrf=${cookieOf(orderPage, '_csrf')}` };
+  }
+  const status = async (api: Client, orderPath: string) =>
+    (await api.json('GET', `/api/${orderPath.slice(1)}`)).json().status as string;
+
+  it('cancels her unpaid order, its goods back on sale, and sends her back to it', async () => {
+    const { api, product, orderPath, token, cookie } = await placed();
+    expect((await readProduct(ctx.app.db, product.id)).counter).toBe(3);
+    const res = await form(`${orderPath}/cancel`, { _csrf: token }, cookie);
+    expect([res.statusCode, res.headers.location]).toEqual([303, orderPath]);
+    expect(await status(api, orderPath)).toBe('cancelled');
+    expect((await readProduct(ctx.app.db, product.id)).counter).toBe(5);
+    const again = await form(`${orderPath}/cancel`, { _csrf: token }, cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain(MESSAGES_ORDER.notCancellable);
+  });
+
+  it("refuses another shopper's order (404), no session (401), no token or another site (403), changing nothing", async () => {
+    const { api, orderPath, token, cookie, session } = await placed();
+    const other = await registerShopper(ctx.app);
+    const theirs = await form(
+      `${orderPath}/cancel`,
+      { _csrf: token },
+      cookie.replace(session, `${SESSION_COOKIE}=${other.accessToken}`),
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect((await form(`${orderPath}/cancel`, { _csrf: token }, cookie.replace(session, ''))).statusCode).toBe(401);
+    expect((await form(`${orderPath}/cancel`, {}, cookie)).statusCode).toBe(403);
+    expect((await form(`${orderPath}/cancel`, { _csrf: token }, cookie, { origin: 'https://evil.example' })).statusCode).toBe(
+      403,
+    );
+    expect((await form('/orders/not-an-id/cancel', { _csrf: token }, cookie)).statusCode).toBe(404);
+    expect(await status(api, orderPath)).toBe('pending');
+  });
+});

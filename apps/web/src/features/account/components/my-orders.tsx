@@ -4,7 +4,7 @@ import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/page-states.tsx';
 import { primaryButton } from '@/components/ui-classes.ts';
-import { isUnauthorized, signInHref, useOwnPage } from '@/lib/own-page.tsx';
+import { CsrfField, isUnauthorized, signInHref, useOwnPage } from '@/lib/own-page.tsx';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { myOrdersOptions } from '@/lib/api/orders.ts';
@@ -106,6 +106,15 @@ export function MyOrders() {
     <div className="mx-auto max-w-4xl px-4 pt-10 pb-4 sm:px-6 lg:pt-16">
       <h1 className="mb-8 font-display text-4xl sm:text-5xl">My orders</h1>
       {body}
+      {own && status === 'signed-in' && (
+        // Signing out without JavaScript: the form session ends (the app's own Sign out is in the header).
+        <form method="post" action="/signout" className="mt-8 text-sm">
+          <CsrfField own={own} />
+          <button type="submit" className="underline underline-offset-4 hover:text-accent">
+            Sign out
+          </button>
+        </form>
+      )}
     </div>
   );
 }

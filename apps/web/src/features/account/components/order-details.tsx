@@ -18,7 +18,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { cancelMyOrderMutation, orderOptions } from '@/lib/api/orders.ts';
 import { settingsOptions } from '@/lib/api/settings.ts';
 import { dateTime } from '@/lib/dates.ts';
-import { isUnauthorized, signInHref, useOwnPage } from '@/lib/own-page.tsx';
+import { CsrfField, isUnauthorized, signInHref, useOwnPage } from '@/lib/own-page.tsx';
 import { useSession } from '@/lib/session-store.ts';
 import { useSignInRequest } from '@/lib/sign-in-request.ts';
 import { nextStep, OrderLines, OrderTotals, PAYMENT_LABEL, StatusBadge, TransferDetails } from './order-parts.tsx';
@@ -128,6 +128,19 @@ export function OrderDetails({ id }: { id: string }) {
           <Link to={`/orders/${o.id}/invoice`} className={primaryButton}>
             Invoice {o.invoiceNumber}
           </Link>
+        )}
+        {o.cancellable && own && (
+          // Without JavaScript there is no confirm(): the question opens under the button, and the form asks it.
+          <details className="w-full">
+            <summary className={`${secondaryButton} cursor-pointer list-none`}>Cancel order</summary>
+            <form method="post" action={`/orders/${o.id}/cancel`} className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+              <CsrfField own={own} />
+              <span>{CANCEL_CONFIRM}</span>
+              <button type="submit" className={secondaryButton}>
+                Yes, cancel it
+              </button>
+            </form>
+          </details>
         )}
         {o.cancellable && !own && (
           <button
