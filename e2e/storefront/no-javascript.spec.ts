@@ -153,3 +153,18 @@ test('reset a forgotten password without JavaScript, then sign in with the new o
   await expect(page).toHaveURL(/\/$/);
   await context.close();
 });
+
+test('with JavaScript, /signin signs in as the app does: the session in the browser, back to the page asked for', async ({
+  page,
+  request,
+}) => {
+  const shopper = await registerShopper(request);
+  await page.goto('/signin?back=%2Forders');
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByTestId('greeting')).toHaveText(`Hi ${shopper.firstName}`);
+  await expect(page.getByText('No orders yet')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
+});
