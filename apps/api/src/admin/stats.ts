@@ -24,7 +24,7 @@ import {
 import { type Db, rowsOf } from '../db/client.ts';
 import { orderLines, orders, products, productVariants } from '../db/schema/index.ts';
 import { addDays } from '../lib/lagos-days.ts';
-import { changes, type Period, salesTotalsFor } from '../reports/sales.ts';
+import { changes, type Period, salesTotalsFor } from '../reports/index.ts';
 
 const DAYS = 30;
 const TOP_PRODUCTS = 5;

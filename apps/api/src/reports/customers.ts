@@ -12,7 +12,7 @@ import { type Db, rowsOf } from '../db/client.ts';
 import { customers, users } from '../db/schema/index.ts';
 import { type CsvValue, csvRow } from '../lib/csv.ts';
 import { koboToNairaText } from '@shop/shared';
-import { changes, comparisonPeriod, type Period, periodReading, round2 } from './sales.ts';
+import { changes, comparisonPeriod, type Period, periodReading, round2 } from './period.ts';
 
 interface PeriodCustomer {
   key: string;

@@ -4,3 +4,5 @@
  */
 export { default as reportRoutes } from './routes.ts';
 export { type FactsCheck, verifySalesFacts } from './verify.ts';
+export { changes, type Period } from './period.ts';
+export { salesTotalsFor } from './sales.ts';

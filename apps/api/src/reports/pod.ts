@@ -14,7 +14,8 @@ import { type Db, rowsOf } from '../db/client.ts';
 import { type CsvValue, csvRow } from '../lib/csv.ts';
 import { lagosDayEnd, lagosDayStart } from '../lib/lagos-days.ts';
 import { koboToNairaText } from '@shop/shared';
-import { changes, comparisonPeriod, MONEY_IN_SQL, type Period, round2 } from './sales.ts';
+import { changes, comparisonPeriod, type Period, round2 } from './period.ts';
+import { MONEY_IN_SQL } from './sales.ts';
 
 interface RawPod {
   key: string;

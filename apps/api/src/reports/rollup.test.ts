@@ -14,7 +14,7 @@ import type { TestContext } from '../../test/helpers.ts';
 import { buildReportShop, fig, type ReportShop } from '../../test/report-shop.ts';
 import { orderRefunds, orders } from '../db/schema/index.ts';
 import { verifySalesFacts } from './index.ts';
-import { wholeMonths } from './sales.ts';
+import { wholeMonths } from './period.ts';
 
 let ctx: TestContext;
 let owner: Client;
