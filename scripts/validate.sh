@@ -13,11 +13,13 @@
 # script once ran them) took 1,185 s for what takes 520 s in turn: two Vitest runs of two
 # workers each and the type checker fought over the cores. So:
 #   1. the CPU-bound phase: `npm test` (PGlite: API, web, shared, repo; 2 Vitest workers),
-#      with lint, typecheck and the storefront budget beside it (one core at most, briefly);
-#   2. the waiting phase: the API tests again on PostgreSQL and Redis, then the security
-#      suite, beside the browser tests (Playwright, 2 workers, one server on PostgreSQL): one
-#      mostly waits on the database server, the other on the browser. The browser tests took
-#      350 s alone on PostgreSQL, 80 % of the CPU idle; on the embedded database 8 to 11 minutes;
+#      with lint, typecheck and the storefront budget beside it (one core at most, briefly),
+#      and the browser tests (Playwright, 2 workers, one server on PostgreSQL), which took 350 s
+#      alone with 80 % of the CPU idle: they wait on pages (on the embedded database, without
+#      PostgreSQL, they took 8 to 11 minutes and run in phase 2 instead);
+#   2. the API tests again on PostgreSQL and Redis, then the security suite, alone on the
+#      database server: beside the browser tests they took three times as long (685 s, CI of
+#      2026-11-27), each test file's CREATE DATABASE waiting on a checkpoint;
 #   3. the soak test alone: it measures recovery under load, so nothing else competes.
 # Every phase runs even when an earlier one failed, so one run reports every failure. Each
 # track's output is printed in one piece when it ends; the wall time of every step is printed
@@ -144,15 +146,22 @@ soak_test() {
 }
 
 failed=false
-# 1. The CPU-bound phase.
+# 1. The CPU-bound phase, with the browser tests beside it when they run on PostgreSQL (they
+#    wait on pages, and the embedded tests do not touch the database server).
 track checks checks
 track pglite pglite_tests
+[ "$have_pg" = true ] && track e2e e2e_tests
 finish checks || failed=true
 finish pglite || failed=true
 
-# 2. The waiting phase.
-if [ "$have_pg" = true ]; then track postgres postgres_tests; else track postgres pglite_security; fi
-track e2e e2e_tests
+# 2. The API tests on PostgreSQL, alone on the database server (beside the browser tests they
+#    took 685 s instead of 220: each file's CREATE DATABASE waits on a checkpoint).
+if [ "$have_pg" = true ]; then
+  track postgres postgres_tests
+else
+  track postgres pglite_security
+  track e2e e2e_tests
+fi
 finish postgres || failed=true
 finish e2e || failed=true
 
