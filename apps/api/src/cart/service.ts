@@ -6,11 +6,11 @@
  * (quantities added, up to 99 a line and 50 lines), deletes that cart and clears the cookie.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MAX_CART_LINES, MAX_CART_QUANTITY, type ServerCart } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { variantImage, variantPricing } from '../catalog/index.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { cartLines, carts, products, productVariants } from '../db/schema/index.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
 
@@ -236,6 +236,18 @@ export function createCartService({ db, secure, imageUrl }: CartServiceDeps) {
       return view(cartId);
     },
     mergeOnSignIn,
+    /** In an order's transaction: the variants it bought leave the shopper's account cart, in one statement. */
+    takeOrdered: async (tx: Tx, userId: string, variantIds: string[]) => {
+      if (variantIds.length === 0) return;
+      await tx
+        .delete(cartLines)
+        .where(
+          and(
+            inArray(cartLines.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))),
+            inArray(cartLines.variantId, variantIds),
+          ),
+        );
+    },
     /**
      * Puts `lines` in the cart the request means in place of what it held (a recovery link's,
      * as the browser's cart does): opening the link twice changes nothing more. Quantities are

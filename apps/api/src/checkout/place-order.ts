@@ -8,13 +8,25 @@
 import type { FastifyInstance } from 'fastify';
 import { type CheckoutBody, MAX_UNPAID_ORDERS, MESSAGES_ORDER, PHONE_PATTERN, transferEnabled } from '@shop/shared';
 import { getSettings } from '../content/index.ts';
+import type { Tx } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest } from '../lib/http-error.ts';
 import { grantConsent } from '../marketing/index.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export async function placeWebOrder(app: FastifyInstance, user: UserRow, body: CheckoutBody) {
+type Order = Awaited<ReturnType<FastifyInstance['orders']['create']>>;
+
+/**
+ * `alsoInTransaction`: more to write in the order's own transaction, standing or falling with it
+ * (the form's checkout takes the lines ordered out of the server cart).
+ */
+export async function placeWebOrder(
+  app: FastifyInstance,
+  user: UserRow,
+  body: CheckoutBody,
+  alsoInTransaction?: (tx: Tx, order: Order) => Promise<void>,
+) {
   const paymentMethod = body.paymentMethod ?? 'paystack';
   const settings = await getSettings(app.db);
   const provider = paymentMethod === 'paystack' ? app.payments.requireProvider() : undefined;
@@ -26,7 +38,7 @@ export async function placeWebOrder(app: FastifyInstance, user: UserRow, body: C
   }
   await app.orders.expirePending();
   if (body.marketingConsent) await grantConsent(app.db, { email: user.email, userId: user.id, source: 'checkout' });
-  const order = await app.orders.create({
+  const input: Parameters<FastifyInstance['orders']['create']>[0] = {
     channel: 'web',
     userId: user.id,
     contact: {
@@ -56,6 +68,13 @@ export async function placeWebOrder(app: FastifyInstance, user: UserRow, body: C
       maxUnpaidOrders: MAX_UNPAID_ORDERS,
       maxPodUnits: settings.podMaxUnits,
     },
-  });
+  };
+  const order = alsoInTransaction
+    ? await app.db.transaction(async (tx) => {
+        const made = await app.orders.create(input, tx);
+        await alsoInTransaction(tx, made);
+        return made;
+      })
+    : await app.orders.create(input);
   return { order, provider, paymentMethod, settings };
 }

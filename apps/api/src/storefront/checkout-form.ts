@@ -88,14 +88,23 @@ const checkoutForms: FastifyPluginAsyncZod = async (app) => {
       const cart = await app.carts.read(request, user.id);
       if (cart.lines.length === 0) return refuse(reply, 400, EMPTY_CART);
       try {
-        const { order } = await placeWebOrder(app, user, {
-          ...address.data,
-          country: 'Nigeria',
-          paymentMethod: method as (typeof FORM_METHODS)[number],
-          lines: cart.lines.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity })),
-        });
-        // What she ordered leaves her cart, as the app's cart is emptied after its checkout.
-        for (const line of cart.lines) await app.carts.remove(request, reply, line.variantId, user.id);
+        const lines = cart.lines.map((line) => ({
+          productId: line.productId,
+          variantId: line.variantId,
+          quantity: line.quantity,
+        }));
+        // What she ordered leaves her cart with the order (as the app's cart is emptied after its checkout): both or neither.
+        const { order } = await placeWebOrder(
+          app,
+          user,
+          { ...address.data, country: 'Nigeria', paymentMethod: method as (typeof FORM_METHODS)[number], lines },
+          (tx) =>
+            app.carts.takeOrdered(
+              tx,
+              user.id,
+              lines.map((line) => line.variantId),
+            ),
+        );
         return reply.header('Cache-Control', 'no-store').redirect(`/orders/${order.id}`, 303);
       } catch (error) {
         if (error instanceof HttpError) return refuse(reply, error.statusCode, error.message);
