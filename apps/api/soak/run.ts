@@ -74,6 +74,18 @@ const resources: {
   paystack?: PaystackStandin;
   processes: ApiProcess[];
 } = { processes: [] };
+/** PostgreSQL's report of each deadlock: the error, then its DETAIL, CONTEXT and STATEMENT lines (and their continuations). */
+function deadlockReports(log: string): string[] {
+  const reports: string[] = [];
+  const lines = log.split('\n');
+  lines.forEach((text, i) => {
+    if (!text.includes('ERROR:  deadlock detected')) return;
+    let end = i + 1;
+    while (end < lines.length && /^(\s|.*\b(DETAIL|HINT|CONTEXT|STATEMENT):)/.test(lines[end] ?? '')) end++;
+    reports.push(lines.slice(i, end).join('\n'));
+  });
+  return reports;
+}
 /** What the API processes logged at error level, by message: the first one in full. */
 const errorLog = new Map<string, { n: number; first: string }>();
 /** When each process answered 503 because no database connection came free in time (it sheds load). */
@@ -473,6 +485,11 @@ function report(r: {
   for (const [key, { n, first }] of errorLog) {
     console.log(`  ×${n} ${key}`);
     if (/unhandled/.test(key)) console.log(`      ${first}`);
+  }
+  const deadlocks = deadlockReports(resources.cluster?.serverLog() ?? '');
+  if (deadlocks.length > 0) {
+    console.log('\n=== deadlocks PostgreSQL reported (each with both transactions\' statements)');
+    for (const text of deadlocks) console.log(`  ${text.replaceAll('\n', '\n  ')}`);
   }
   console.log('\n=== faults and recovery');
   for (const text of r.recovery) console.log(`  ${text}`);

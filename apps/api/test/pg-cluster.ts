@@ -8,7 +8,7 @@
  * the `postgres` user through `runuser`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,8 @@ export interface PgCluster {
   /** Stops the server the way an operator's restart does (fast shutdown: sessions are cut). */
   stop(): void;
   start(): void;
+  /** What the server logged so far (deadlock reports name both transactions' statements). */
+  serverLog(): string;
   /** Stops and removes everything. */
   destroy(): void;
 }
@@ -77,6 +79,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     port,
     stop,
     start,
+    serverLog: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
     destroy() {
       try {
         stop();
