@@ -34,7 +34,8 @@ export async function listAddresses(db: Db | Tx, userId: string): Promise<Addres
   return rows.map(view);
 }
 
-const lockShopper = (tx: Tx, userId: string) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+const lockShopper = (tx: Tx, userId: string) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 
 async function clearDefault(tx: Tx, userId: string, except?: string) {
   await tx

@@ -212,7 +212,8 @@ export async function checkCouponLimits(
   customer: CouponCustomer,
   { lock = false } = {},
 ): Promise<void> {
-  if (lock) await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, coupon.id)).for('update');
+  // FOR NO KEY UPDATE: checkouts with the code take turns; a use written elsewhere meanwhile (its key-share lock) does not wait.
+  if (lock) await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, coupon.id)).for('no key update');
   if (coupon.usageLimit !== null) {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })

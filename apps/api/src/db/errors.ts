@@ -20,6 +20,14 @@ function findPgError(error: unknown): PgErrorFields | undefined {
   return undefined;
 }
 
+/**
+ * deadlock_detected (40P01): PostgreSQL broke a cycle of waiting transactions by rolling this
+ * one back, whole; it can run again.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return findPgError(error)?.code === '40P01';
+}
+
 /** unique_violation, optionally of one named constraint or index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = findPgError(error);

@@ -20,6 +20,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db, Tx } from './client.ts';
+import { isDeadlock } from './errors.ts';
 
 /** Runs one of the handler's transactions inside its own work (the audit's before, the entry after). */
 export type Around = <T>(tx: Tx, run: () => Promise<T>) => Promise<T>;
@@ -163,4 +164,20 @@ export async function afterCommit(task: () => unknown): Promise<void> {
 export function inRequestTransaction(): boolean {
   const scope = storage.getStore();
   return scope?.kind === 'request' && scope.tx !== undefined;
+}
+
+/**
+ * `transaction` (one whole transaction: it begins and ends inside) run again, up to `tries`
+ * times, when PostgreSQL rolled it back to break a deadlock: nothing of it was kept, so a
+ * second run is the first one's twin. Inside a request's open transaction it runs once, as the
+ * deadlock aborted that one too.
+ */
+export async function againAfterDeadlock<T>(transaction: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= tries || !isDeadlock(error) || inRequestTransaction()) throw error;
+    }
+  }
 }

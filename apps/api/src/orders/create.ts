@@ -21,6 +21,7 @@ import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { activeVariants, costNow, sameOption, sizeKey, takeStock, variantImage, variantPricing } from '../catalog/index.ts';
 import { reserveCoupon } from '../coupons/index.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { againAfterDeadlock } from '../db/request-transaction.ts';
 import {
   type OrderChannel,
   type OrderStatus,
@@ -138,7 +139,9 @@ const LET_GO: readonly OrderStatus[] = ['cancelled', 'failed', 'refunded'];
  * 409 when the shopper already holds as many unpaid online orders as allowed, or (pay on
  * delivery) would have more units waiting for payment on delivery than allowed. Their user
  * row is locked first, so two checkouts of one shopper (in any process) count one after the
- * other.
+ * other. FOR NO KEY UPDATE: it excludes the other checkout as FOR UPDATE would, but not the
+ * key-share lock of a row written meanwhile that names her (an order, a cart, a coupon use),
+ * which FOR UPDATE would make wait for this checkout while it waits for stock.
  */
 async function assertShopperCaps(
   tx: Tx,
@@ -149,7 +152,7 @@ async function assertShopperCaps(
   const orderCap = limits?.maxUnpaidOrders;
   const unitCap = podUnits === undefined ? undefined : limits?.maxPodUnits;
   if (!userId || (orderCap === undefined && unitCap === undefined)) return;
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   if (orderCap !== undefined) {
     const [row] = await tx
       .select({ n: count() })
@@ -277,7 +280,7 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
     async create(input: CreateOrderInput, outer?: Tx): Promise<OrderWithLines> {
       assertValidLines(input.lines);
       const email = input.contact.email.trim().toLowerCase();
-      return (outer ?? db).transaction(async (tx) => {
+      const place = async (tx: Tx): Promise<OrderWithLines> => {
         const priced = tillPrices(mergeLines(await priceLines(tx, input.lines, imageUrl)), input.till);
         assertUnitCap(priced, input.limits?.maxUnitsPerProduct);
         const pricing: Pricing | null = input.checkout
@@ -395,7 +398,10 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
           await events.placed(tx, made);
         }
         return made;
-      });
+      };
+      // A deadlock victim is placed again (nothing of it was kept): a shopper should not see
+      // "Something went wrong" because of whom PostgreSQL chose to break the cycle.
+      return outer ? outer.transaction(place) : againAfterDeadlock(() => db.transaction(place));
     },
 
     /** What checkout would charge for these lines, delivery and coupon; writes nothing. */
