@@ -2,7 +2,7 @@ import type { ProductDetail } from '@shop/shared/catalog';
 import { formatNaira, formatNairaAmount } from '@shop/shared/money';
 import { productPath } from '@shop/shared/paths';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { ShoppingBag, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton } from '@/components/ui-classes.ts';
@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { productKeys, productOptions } from '@/lib/api/products.ts';
 import { useShopActions } from '@/lib/shop-actions.ts';
 import { type CartLine, cartTotal, lineTotal, totalQuantity, useCart } from '../cart-store.ts';
+import { EmptyCart } from './empty-cart.tsx';
 
 /**
  * Why a line cannot be bought as it stands, from the product as the shop has it now: gone
@@ -47,18 +48,7 @@ export function CartView() {
   );
   const blocked = [...problems.values()].some(Boolean);
 
-  if (lines.length === 0) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <ShoppingBag aria-hidden size={40} className="mx-auto text-muted" strokeWidth={1.25} />
-        <h1 className="mt-6 font-display text-4xl">Your bag</h1>
-        <p className="mt-3 text-muted">Your cart is empty.</p>
-        <Link to="/" className={`${primaryButton} mt-8`}>
-          Continue shopping
-        </Link>
-      </div>
-    );
-  }
+  if (lines.length === 0) return <EmptyCart />;
 
   const onCheckout = async () => {
     setBusy(true);

@@ -12,20 +12,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '@/components/ui-classes.ts';
 import { serverCartOptions } from '@/lib/api/cart.ts';
+import { EmptyCart } from './empty-cart.tsx';
 
 export function ServerCartView() {
   const cart = useQuery(serverCartOptions).data;
-  if (!cart || cart.lines.length === 0) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="font-display text-4xl">Your bag</h1>
-        <p className="mt-3 text-muted">Your cart is empty.</p>
-        <Link to="/" className={`${primaryButton} mt-8`}>
-          Continue shopping
-        </Link>
-      </div>
-    );
-  }
+  if (!cart || cart.lines.length === 0) return <EmptyCart />;
   const blocked = cart.lines.some((line) => !line.available);
   return (
     <div className="mx-auto max-w-4xl px-4 pt-8 pb-4 sm:px-6 lg:pt-12">
