@@ -1,7 +1,10 @@
 /**
  * The security headers are on every kind of answer, not only on the happy path: a page of
- * the storefront, an API JSON answer, the error answers (400, 401, 404) and a static file of
- * the web build. helmet sets them once for the whole app (src/app.ts).
+ * the storefront, an API JSON answer, the error answers (400, 401, 404) and an SVG of the web
+ * build. helmet sets them once for the whole app (src/app.ts). A script, style or picture a
+ * page loads gets those that apply to it (plugins/security-headers.ts): nosniff, its
+ * cross-origin resource policy and the referrer policy; the document-only ones (CSP, frames,
+ * HSTS, the opener policy) come with the page that loads it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +42,14 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
   expect(h['x-powered-by'], `${what}: no X-Powered-By`).toBeUndefined();
 }
 
+function expectSubresourceHeaders(res: LightMyRequestResponse, what: string) {
+  const h = res.headers;
+  expect(h['x-content-type-options'], what).toBe('nosniff');
+  expect(h['cross-origin-resource-policy'], what).toMatch(/^same-(site|origin)$/);
+  expect(h['referrer-policy'], what).toMatch(/no-referrer|strict-origin/);
+  expect(h['x-powered-by'], `${what}: no X-Powered-By`).toBeUndefined();
+}
+
 describe('security headers', () => {
   const cases: [string, string, number][] = [
     ['a storefront page', '/', 200],
@@ -48,15 +59,26 @@ describe('security headers', () => {
     ['an API 404', '/api/no-such-thing', 404],
     ['a 401', '/api/auth/me', 401],
     ['a 400', '/api/products?limit=-5', 400],
-    ['a static file of the web build', '/assets/boot-abc123.js', 200],
-    // Answered with the app's page (200) today: a deploy's stale chunk still gets the headers.
-    ['a missing static file', '/assets/missing-123.js', 0],
+    // An SVG opened on its own is a document, and can run scripts.
+    ['an SVG of the web build', '/assets/logo-abc123.svg', 200],
   ];
   for (const [what, url, status] of cases) {
     it(`are on ${what} (${url})`, async () => {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/json' } });
       if (status) expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
       expectSecurityHeaders(res, what);
+    });
+  }
+
+  for (const [what, url, status] of [
+    ['a script of the web build', '/assets/boot-abc123.js', 200],
+    ["a deploy's stale script", '/assets/missing-123.js', 404],
+    ['a picture', '/img/nope-640.webp', 404],
+  ] as const) {
+    it(`are those of a file a page loads on ${what} (${url})`, async () => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(status);
+      expectSubresourceHeaders(res, what);
     });
   }
 

@@ -98,7 +98,7 @@ describe('serving', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('sends the same security headers on every kind of answer: API, cached, page, asset, 404, 400', async () => {
+  it('sends the same security headers on every kind of answer: API, cached, page, SVG, 404, 400', async () => {
     const product = await insertProduct(ctx.database.db);
     const cached = await ctx.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
     const answers = [
@@ -110,7 +110,8 @@ describe('serving', () => {
         headers: { 'if-none-match': String(cached.headers.etag) },
       }),
       await ctx.app.inject({ method: 'GET', url: '/' }),
-      await ctx.app.inject({ method: 'GET', url: '/assets/boot-abc123.js' }),
+      // An SVG opened on its own is a document that can run scripts.
+      await ctx.app.inject({ method: 'GET', url: '/assets/logo-abc123.svg' }),
       await ctx.app.inject({ method: 'GET', url: '/api/nothing/here' }),
       await ctx.app.inject({
         method: 'POST',
@@ -155,6 +156,24 @@ describe('serving', () => {
     // One policy for all of them.
     expect(new Set(answers.map((r) => r.headers['content-security-policy'])).size).toBe(1);
     expect(answers[0]?.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it("sends a page's scripts and pictures only the security headers that apply to them (each costs a first view's bytes)", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/' });
+    for (const url of ['/assets/boot-abc123.js', '/assets/main-old123.js', '/img/nope-640.webp']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']) {
+        expect(res.headers[name], `${url} ${name}`).toBe(page.headers[name]);
+      }
+      for (const name of [
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'x-frame-options',
+        'strict-transport-security',
+      ]) {
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {
