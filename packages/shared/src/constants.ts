@@ -30,6 +30,8 @@ export const DEFAULT_MAX_UNITS_PER_PRODUCT = 20;
 export const DEFAULT_POD_CONFIRM_HOURS = 24;
 /** Units one shopper may have in unpaid pay-on-delivery orders at once. */
 export const DEFAULT_POD_MAX_UNITS = 20;
+/** The widths of the home page's hero photos (apps/web/public/img/hero-*-{w}.webp): 560 fits a 360–412 px phone at its 1–1.5 pixel ratio. */
+export const HERO_WIDTHS = [400, 560, 800] as const;
 export const HERO_ROTATION_MS = 3000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const HEADING_MAX_CHARS = 39;

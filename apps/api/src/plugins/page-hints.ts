@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { HERO_WIDTHS } from '@shop/shared/constants';
 import { storefrontPageFor } from '@shop/shared/storefront-pages';
 import type { Rendered } from './server-render.ts';
 
@@ -26,7 +27,10 @@ const APP_ENTRY = 'src/main.tsx';
 const pageFor = storefrontPageFor;
 
 /** Must match the sizes of the images the pages render (hero-carousel, product-gallery). */
-const HERO = { srcset: '/img/hero-adire-400.webp 400w, /img/hero-adire-800.webp 800w', sizes: '(min-width: 640px) 50vw, 100vw' };
+const HERO = {
+  srcset: HERO_WIDTHS.map((w) => `/img/hero-adire-${w}.webp ${w}w`).join(', '),
+  sizes: '(min-width: 640px) 50vw, 100vw',
+};
 const PRODUCT_MAIN_SIZES = '(min-width: 1024px) 50vw, 100vw';
 const UPLOAD_WIDTH = /-(320|640|1280)\.webp$/;
 

@@ -27,4 +27,30 @@ describe('HeroCarousel', () => {
     act(() => vi.advanceTimersByTime(HERO_ROTATION_MS + 10));
     expect(current(container)).toBe(expected);
   });
+
+  const photos = (container: HTMLElement) => [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+
+  it("loads the first slide's photo and the next one on a first view, and a slide's photo only as the carousel nears it", () => {
+    const { container } = render(
+      <MemoryRouter>
+        <HeroCarousel />
+      </MemoryRouter>,
+    );
+    expect(photos(container)).toEqual(['/img/hero-adire-800.webp', '/img/hero-beauty-800.webp']);
+    expect(container.querySelector('img')?.getAttribute('srcset')).toContain('/img/hero-adire-560.webp 560w');
+    act(() => vi.advanceTimersByTime(HERO_ROTATION_MS + 10));
+    expect(photos(container)).toHaveLength(3);
+  });
+
+  it('in lite mode, shows the smallest photo, with no larger one to choose', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <LiteProvider lite>
+          <HeroCarousel />
+        </LiteProvider>
+      </MemoryRouter>,
+    );
+    expect(photos(container)[0]).toBe('/img/hero-adire-400.webp');
+    expect(container.querySelector('img')?.hasAttribute('srcset')).toBe(false);
+  });
 });

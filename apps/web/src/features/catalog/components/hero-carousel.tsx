@@ -1,4 +1,4 @@
-import { HERO_ROTATION_MS } from '@shop/shared/constants';
+import { HERO_ROTATION_MS, HERO_WIDTHS } from '@shop/shared/constants';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { staticSrcSet } from '@/lib/images.ts';
@@ -54,10 +54,11 @@ export function HeroCarousel() {
   // Lite mode (decision 0031): no autoplay; the shopper moves the slides by hand.
   const lite = useLite();
   const count = HERO_SLIDES.length;
-  // The hidden slides' photos load once the page runs (the first advance is 3 s away), so
-  // they do not compete with the first slide's photo, the page's main image.
-  const [hiddenPhotos, setHiddenPhotos] = useState(false);
-  useEffect(() => setHiddenPhotos(true), []);
+  // Photos up to the slide after the one shown: the next one loads once the page runs (the
+  // first advance is 3 s away), so it does not compete with the first slide's photo, the page's
+  // main image; a slide further on loads as the carousel nears it, not on a first view.
+  const [photosUpTo, setPhotosUpTo] = useState(0);
+  useEffect(() => setPhotosUpTo((upTo) => Math.max(upTo, Math.min(active + 1, count - 1))), [active]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new slide (also one chosen by hand) restarts the 3 s
   useEffect(() => {
@@ -95,10 +96,11 @@ export function HeroCarousel() {
             }`}
           >
             <div className="relative min-h-0 sm:order-2">
-              {(i === 0 || hiddenPhotos) && (
+              {i <= photosUpTo && (
                 <img
-                  src={`/img/${slide.image}-800.webp`}
-                  srcSet={staticSrcSet(slide.image, [400, 800])}
+                  // Lite mode (decision 0031): the smallest photo, under its 25 KB per image.
+                  src={`/img/${slide.image}-${lite ? 400 : 800}.webp`}
+                  srcSet={lite ? undefined : staticSrcSet(slide.image, HERO_WIDTHS)}
                   sizes="(min-width: 640px) 50vw, 100vw"
                   width={800}
                   height={1000}
