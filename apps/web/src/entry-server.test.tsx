@@ -42,6 +42,8 @@ const api: typeof fetch = async (input) => {
       return json([]);
     case '/api/products':
       return json([], 200, { 'x-total-count': '0' });
+    case '/api/products/facets':
+      return json({ total: 0, brands: [], sizes: [], colors: [], prices: [], onSale: 0 });
     default:
       if (/^\/api\/products\/[^/]+$/.test(url.pathname)) return json({ msg: 'Product not found' }, 404);
       if (/^\/api\/posts\/[^/]+$/.test(url.pathname)) return json({ msg: 'Post not found' }, 404);
@@ -103,6 +105,16 @@ describe('pages that exist', () => {
     expect(rendered.status).toBe(200);
     expect(rendered.html).not.toContain('Page not found');
     expect(hydrated(rendered).router.errors).toBeNull();
+  });
+
+  it("bring a listing's filters with it: categories, sub-categories and the facet counts, read once, on the server", async () => {
+    const rendered = await page('/women?sub=Dresses');
+    expect(requests).toEqual(expect.arrayContaining(['/api/categories', '/api/subs']));
+    expect(requests.some((r) => r.startsWith('/api/products/facets?') && r.includes('sub=Dresses'))).toBe(true);
+    const queries = hydrated(rendered).queries.queries.map((q: { queryKey: unknown }) => JSON.stringify(q.queryKey));
+    expect(queries.some((key: string) => key.includes('facets'))).toBe(true);
+    // The category's sub-categories are its filter, in the page's HTML.
+    expect(rendered.html).toContain('Dresses');
   });
 
   it('carry the shop’s public address and the URL they were rendered for to the browser', async () => {

@@ -119,11 +119,26 @@ export function createStorefrontRoutes({ queryClient, wait }: RouteData): RouteO
     );
   }
 
+  /**
+   * On the server: what a listing's filters show besides its products (the categories, the
+   * sub-categories, the count of each value), so its HTML is whole without JavaScript and the
+   * browser does not ask for them again once it runs (three requests of a first view).
+   */
+  async function loadFilters(filters: ReturnType<typeof toProductFilters>): Promise<void> {
+    if (!(import.meta.env.SSR && wait)) return;
+    const [{ taxonomyListOptions }, { facetsOptions }] = await Promise.all([
+      import('@/lib/api/taxonomy.ts'),
+      import('@/lib/api/search.ts'),
+    ]);
+    await Promise.all([load(taxonomyListOptions('category')), load(taxonomyListOptions('sub')), load(facetsOptions(filters))]);
+  }
+
   /** A page of the listing table, whose products start loading with the page's code (search and brand have no fixed filters). */
   const listing = (path: ListingPath): PageExtras => ({
     loader: async ({ request }: LoaderFunctionArgs) => {
       const state = readListingState(new URL(request.url).searchParams);
-      await Promise.all([load(productListOptions(toProductFilters(state, LISTING_PAGES[path].filters))), requireNamed(state)]);
+      const filters = toProductFilters(state, LISTING_PAGES[path].filters);
+      await Promise.all([load(productListOptions(filters)), requireNamed(state), loadFilters(filters)]);
       return null;
     },
     handle: { listing: path } satisfies StorefrontHandle,
