@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../axe.ts';
-import { readMail, registerShopper } from './fixtures.ts';
+import { openApp, readMail, registerShopper } from './fixtures.ts';
 
 test('a shopper resets a forgotten password with the e-mailed link and signs in with the new one', async ({
   page,
@@ -21,8 +21,9 @@ test('a shopper resets a forgotten password with the e-mailed link and signs in 
   const me = (token: string) => request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
   expect((await me(oldToken)).status()).toBe(200);
 
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Before the app runs, Sign in is a plain link to /signin; the panel is the app's.
+  await openApp(page, '/');
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   const panel = page.getByRole('dialog', { name: 'Sign in' });
   await panel.getByLabel('Email').fill(shopper.email);
   await panel.getByRole('link', { name: 'Forgot password?' }).click();

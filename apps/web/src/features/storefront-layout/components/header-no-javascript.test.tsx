@@ -28,6 +28,13 @@ describe('the header without JavaScript', () => {
     expect(page).toMatch(/<a [^>]*aria-label="Search"[^>]*href="\/search"/);
   });
 
+  it('has Sign in as a link to /signin, back to the page it was on', () => {
+    const page = html(<Header user={null} cartCount={0} onSignIn={() => {}} onSignOut={() => {}} renderPanel={() => null} />);
+    expect(page).toMatch(
+      /<a [^>]*href="\/signin\?back=%2Fwomen"[^>]*aria-label="Sign in"|<a [^>]*aria-label="Sign in"[^>]*href="\/signin\?back=%2Fwomen"/,
+    );
+  });
+
   it('makes the instant search’s box the same GET form', () => {
     const page = html(<HeaderSearch onClose={() => {}} />);
     expect(page).toMatch(/<form [^>]*action="\/search"/);

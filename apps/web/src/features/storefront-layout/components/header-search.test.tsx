@@ -188,7 +188,7 @@ describe('the header’s instant search', () => {
     const input = await openSearch(user);
     await user.type(input, 'ankara');
     await screen.findByRole('option', { name: /Ankara Wrap Dress/ });
-    act(() => screen.getByRole('button', { name: 'Sign in' }).focus());
+    act(() => screen.getByRole('link', { name: 'Sign in' }).focus());
     await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull());
   });
 

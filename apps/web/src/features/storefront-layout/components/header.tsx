@@ -170,9 +170,18 @@ export function Header({ user, cartCount, onSignIn, onSignOut, renderPanel }: He
               </button>
             </>
           ) : (
-            <button type="button" className={iconButton} aria-label="Sign in" onClick={onSignIn}>
+            // A link to /signin without JavaScript (issue 32); with it, the sign-in panel.
+            <Link
+              to={`/signin?back=${encodeURIComponent(location.pathname + location.search)}`}
+              className={iconButton}
+              aria-label="Sign in"
+              onClick={(event) => {
+                event.preventDefault();
+                onSignIn();
+              }}
+            >
               <FrameIcon name="user" />
-            </button>
+            </Link>
           )}
           <Link to="/cart" className={iconButton} aria-label={cartLabel}>
             <FrameIcon name="bag" />
