@@ -181,3 +181,11 @@ export async function againAfterDeadlock<T>(transaction: () => Promise<T>, tries
     }
   }
 }
+
+/**
+ * `db.transaction` with `againAfterDeadlock`: for a feature whose transactions do nothing
+ * outside the database (an order's: their messages go through the outbox), decision 0035.
+ */
+export function transactionsAgainAfterDeadlock(db: Db) {
+  return <T>(body: (tx: Tx) => Promise<T>): Promise<T> => againAfterDeadlock(() => db.transaction(body));
+}

@@ -21,7 +21,7 @@ import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { activeVariants, costNow, sameOption, sizeKey, takeStock, variantImage, variantPricing } from '../catalog/index.ts';
 import { reserveCoupon } from '../coupons/index.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { againAfterDeadlock } from '../db/request-transaction.ts';
+import { transactionsAgainAfterDeadlock } from '../db/request-transaction.ts';
 import {
   type OrderChannel,
   type OrderStatus,
@@ -401,7 +401,7 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
       };
       // A deadlock victim is placed again (nothing of it was kept): a shopper should not see
       // "Something went wrong" because of whom PostgreSQL chose to break the cycle.
-      return outer ? outer.transaction(place) : againAfterDeadlock(() => db.transaction(place));
+      return outer ? outer.transaction(place) : transactionsAgainAfterDeadlock(db)(place);
     },
 
     /** What checkout would charge for these lines, delivery and coupon; writes nothing. */

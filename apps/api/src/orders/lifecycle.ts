@@ -10,6 +10,7 @@
 import { isUuid, MESSAGES_ORDER, SHOPPER_CANCELLABLE } from '@shop/shared';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { transactionsAgainAfterDeadlock } from '../db/request-transaction.ts';
 import { type OrderRow, type OrderStatus, orders } from '../db/schema/index.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
 import { releaseCoupons } from '../coupons/index.ts';
@@ -95,6 +96,8 @@ export async function revive(tx: Tx, order: OrderRow): Promise<OrderRow> {
 }
 
 export function createLifecycle(db: Db, events: OrderEvents) {
+  // A transaction PostgreSQL rolls back to break a deadlock runs again (decision 0035).
+  const transaction = transactionsAgainAfterDeadlock(db);
   return {
     /** An admin's (or the system's) status change; 409 when the lifecycle forbids it. */
     async transition(
@@ -103,7 +106,7 @@ export function createLifecycle(db: Db, events: OrderEvents) {
       reason?: string,
       note?: string,
     ): Promise<{ before: OrderRow; after: OrderWithLines }> {
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const [order] = isUuid(id) ? await tx.select().from(orders).where(eq(orders.id, id)) : [];
         if (!order) throw notFound('Order not found');
         if (!TRANSITIONS[order.status].includes(to)) {
@@ -135,7 +138,7 @@ export function createLifecycle(db: Db, events: OrderEvents) {
      * sweeper is decided by the row: one conditional UPDATE each).
      */
     async confirm(id: string): Promise<{ before: OrderRow; after: OrderWithLines }> {
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const [order] = isUuid(id) ? await tx.select().from(orders).where(eq(orders.id, id)) : [];
         if (!order) throw notFound('Order not found');
         const [confirmed] = await tx
@@ -169,7 +172,7 @@ export function createLifecycle(db: Db, events: OrderEvents) {
      */
     async refusedAtDelivery(id: string): Promise<{ before: OrderRow; after: OrderWithLines }> {
       if (!isUuid(id)) throw notFound('Order not found');
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const order = await lockOrder(tx, id);
         if (order.status !== 'fulfilled' || order.paymentMethod !== 'pod' || order.amountPaid > 0) {
           throw conflict('Only a pay-on-delivery order that was sent and not paid can be refused at delivery');
@@ -189,7 +192,7 @@ export function createLifecycle(db: Db, events: OrderEvents) {
 
     /** A shopper lets go of their own unpaid order, not yet sent: its goods go back on sale at once. */
     async cancelByShopper(id: string, userId: string): Promise<OrderWithLines> {
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const [order] = isUuid(id) ? await tx.select().from(orders).where(eq(orders.id, id)).for('update') : [];
         if (!order || order.userId !== userId) throw notFound('Order not found');
         const allowed = (SHOPPER_CANCELLABLE as readonly OrderStatus[]).includes(order.status) && order.amountPaid === 0;
@@ -208,7 +211,7 @@ export function createLifecycle(db: Db, events: OrderEvents) {
      * several processes sweeping at once cancel each order once.
      */
     async expirePending(now: Date = new Date()): Promise<number> {
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const expired = await tx
           .update(orders)
           .set({

@@ -51,7 +51,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a checkout waiting for stock anot
       if (rows.some((row) => what.test(row.query))) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const { rows } = await client.query(`select pid, state, wait_event_type, wait_event, left(query, 80) as q from pg_stat_activity where datname = current_database()`);
+    const { rows } = await client.query(
+      `select pid, state, wait_event_type, wait_event, left(query, 80) as q from pg_stat_activity where datname = current_database()`,
+    );
     throw new Error(`nothing waited for ${what}: ${JSON.stringify(rows)}`);
   }
 
@@ -102,5 +104,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a checkout waiting for stock anot
     expect(res.statusCode, res.body).toBe(201);
     expect((await readProduct(ctx.database.db, product.id)).counter).toBe(4);
     expect(await ctx.database.db.select().from(orders).where(eq(orders.userId, shopper.user.id))).toHaveLength(1);
+  });
+
+  it("runs again a shopper's cancellation PostgreSQL rolled back to break a deadlock: cancelled once, its goods back on sale", async () => {
+    const product = await insertProduct(ctx.database.db, { counter: 5 });
+    const shopper = await registerShopper(ctx.app);
+    const placed = await checkout(shopper.accessToken, product.id);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().orderId as string;
+    const client = await otherConnection();
+    await client.query(`set deadlock_timeout = '10s'`);
+    await holdStock(client);
+    // Her cancellation locks the order, then waits for the stock to give its goods back.
+    const cancelling = Promise.resolve(
+      ctx.app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel`, headers: bearer(shopper.accessToken) }),
+    );
+    await untilWaiting(client, /cache_versions/);
+    // The other order of locks: stock, then the order.
+    await client.query('select id from orders where id = $1 for update', [orderId]);
+    await client.query('commit');
+    const res = await cancelling;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+    expect((await readProduct(ctx.database.db, product.id)).counter).toBe(5);
   });
 });

@@ -11,6 +11,7 @@
 import { formatNaira, isUuid } from '@shop/shared';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { transactionsAgainAfterDeadlock } from '../db/request-transaction.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { type OrderRefundRow, type OrderRow, orderPayments, orderRefunds, orders } from '../db/schema/index.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
@@ -117,6 +118,8 @@ async function noteOrder(tx: Tx, order: OrderRow, note: string): Promise<OrderRo
 }
 
 export function createSettlement(db: Db, events: OrderEvents, cardRefunds: CardRefunds | undefined) {
+  // A transaction PostgreSQL rolls back to break a deadlock runs again (decision 0035).
+  const transaction = transactionsAgainAfterDeadlock(db);
   /**
    * Money for a (locked) order. An order that was let go meanwhile (its hold ran out, or it
    * was cancelled) takes its stock again if it is still there and goes on as paid; when the
@@ -166,7 +169,7 @@ export function createSettlement(db: Db, events: OrderEvents, cardRefunds: CardR
      */
     async refund(id: string, input: RefundInput & RefundCheck): Promise<{ order: OrderWithLines; refund: OrderRefundRow }> {
       if (!isUuid(id)) throw notFound('Order not found');
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const locked = await lockOrder(tx, id);
         const refund = await startRefund(tx, locked, input);
         await input.check?.(tx, refund);
@@ -187,7 +190,7 @@ export function createSettlement(db: Db, events: OrderEvents, cardRefunds: CardR
       result: PaymentOutcome,
       provider?: string,
     ): Promise<{ order: OrderWithLines; changed: boolean; reason?: string }> {
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, reference));
         if (!found) throw notFound('Order not found');
         // Concurrent verifications and webhooks of one order take turns here.
@@ -243,7 +246,7 @@ export function createSettlement(db: Db, events: OrderEvents, cardRefunds: CardR
       { confirmDuplicate = false } = {},
     ): Promise<{ before: OrderRow; after: OrderWithLines; reason?: string }> {
       if (!isUuid(id)) throw notFound('Order not found');
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const before = await lockOrder(tx, id);
         const reference = payment.reference?.trim() ?? '';
         if (reference && !confirmDuplicate) await assertReferenceUnused(tx, id, reference);
@@ -308,12 +311,12 @@ export function createSettlement(db: Db, events: OrderEvents, cardRefunds: CardR
 
     /** The card provider accepted a refund: its id, so its webhook finds it. */
     async refundAccepted(refundId: string, providerRefundId: string): Promise<void> {
-      await db.transaction((tx) => attachProviderRefundId(tx, refundId, providerRefundId));
+      await transaction((tx) => attachProviderRefundId(tx, refundId, providerRefundId));
     },
 
     /** The card provider did not answer a refund: it stays pending, its amount held, until it is looked up. */
     async refundUnanswered(refundId: string, note: string): Promise<void> {
-      await db.transaction((tx) => noteRefund(tx, refundId, note));
+      await transaction((tx) => noteRefund(tx, refundId, note));
     },
 
     /**
@@ -325,7 +328,7 @@ export function createSettlement(db: Db, events: OrderEvents, cardRefunds: CardR
       outcome: 'processed' | 'failed',
       reason = 'The refund failed',
     ): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, match.refundId));
         if (!refund) return false;
         const order = await lockOrder(tx, refund.orderId);
