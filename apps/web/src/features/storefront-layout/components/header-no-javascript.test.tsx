@@ -28,6 +28,20 @@ describe('the header without JavaScript', () => {
     expect(page).toMatch(/<a [^>]*aria-label="Search"[^>]*href="\/search"/);
   });
 
+  it("has a row of links to the sections' listings, only in the server's <noscript> (their menus need the app)", () => {
+    const page = html(<Header user={null} cartCount={0} onSignIn={() => {}} onSignOut={() => {}} renderPanel={() => null} />);
+    const sections = /<noscript><nav aria-label="Sections"[^>]*>(.*?)<\/nav><\/noscript>/.exec(page)?.[1] ?? '';
+    for (const [label, href] of [
+      ['Women', '/women'],
+      ['Sale', '/sales'],
+      ['Home Decor', '/homedecor'],
+      ['Brands', '/brand'],
+    ]) {
+      expect(sections).toContain(`href="${href}"`);
+      expect(sections).toContain(`>${label}</a>`);
+    }
+  });
+
   it('has Sign in as a link to /signin, back to the page it was on', () => {
     const page = html(<Header user={null} cartCount={0} onSignIn={() => {}} onSignOut={() => {}} renderPanel={() => null} />);
     expect(page).toMatch(

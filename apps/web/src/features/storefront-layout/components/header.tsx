@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FrameIcon } from '@/components/frame-icons.tsx';
-import { MENU_SECTIONS, type MenuSection } from '../menu.ts';
+import { MENU_SECTIONS, MOBILE_LINKS, type MenuSection } from '../menu.ts';
 
 const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
 // The instant search loads on first use (pointer over, focus or press of the search button).
@@ -208,6 +208,22 @@ export function Header({ user, cartCount, onSignIn, onSignOut, renderPanel }: He
           <form action="/search" className="px-4 pb-2">
             <input name="title" type="search" aria-label="Search" placeholder="Find a Product" className="w-full border p-2" />
           </form>
+        )}
+      </noscript>
+      {/* The sections' menus need the app: without it, a row of links to their listings (server only, as above). */}
+      <noscript>
+        {import.meta.env.SSR && (
+          <nav aria-label="Sections" className="px-4 pb-2">
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs font-medium tracking-[0.14em] uppercase">
+              {MOBILE_LINKS.map((item) => (
+                <li key={item.to}>
+                  <a href={item.to} className="underline-offset-4 hover:underline">
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
         )}
       </noscript>
       {mobileOpen && (
