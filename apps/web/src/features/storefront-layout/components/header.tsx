@@ -170,9 +170,9 @@ export function Header({ user, cartCount, onSignIn, onSignOut, renderPanel }: He
               </button>
             </>
           ) : (
-            // A link to /signin without JavaScript (issue 32); with it, the sign-in panel.
+            // A link to /signin without JavaScript (issue 32; she comes back to the home page); with it, the sign-in panel.
             <Link
-              to={`/signin?back=${encodeURIComponent(location.pathname + location.search)}`}
+              to="/signin"
               className={iconButton}
               aria-label="Sign in"
               onClick={(event) => {
