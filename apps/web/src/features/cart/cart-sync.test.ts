@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItemInput } from '@/lib/shop-actions.ts';
 import { type CartLine, useCart } from './cart-store.ts';
+import { useSession } from '@/lib/session-store.ts';
 import { diffLines, flushQueue, reconcileCart, SYNC_QUEUE_KEY, startCartSync } from './cart-sync.ts';
 
 const item = (variantId: string): CartItemInput => ({
@@ -68,7 +69,7 @@ describe('cart sync', () => {
   it('turns local changes into the server operations', () => {
     expect(diffLines([line('a', 1), line('b', 2)], [line('a', 3), line('c', 1)])).toEqual([
       { op: 'set', variantId: 'a', quantity: 3 },
-      { op: 'set', variantId: 'c', quantity: 1 },
+      { op: 'add', variantId: 'c', quantity: 1 },
       { op: 'remove', variantId: 'b' },
     ]);
   });
@@ -97,7 +98,7 @@ describe('cart sync', () => {
     online = false;
     useCart.getState().add(item('c'), 2);
     await flushQueue();
-    expect(JSON.parse(localStorage.getItem(SYNC_QUEUE_KEY)!)).toEqual([{ op: 'set', variantId: 'c', quantity: 2 }]);
+    expect(JSON.parse(localStorage.getItem(SYNC_QUEUE_KEY)!)).toEqual([{ op: 'add', variantId: 'c', quantity: 2 }]);
     online = true;
     await reconcileCart();
     expect(localStorage.getItem(SYNC_QUEUE_KEY)).toBeNull();
@@ -106,5 +107,43 @@ describe('cart sync', () => {
       ['b', 2],
       ['c', 2],
     ]);
+  });
+
+  it("reconciles again after a sign-in: the account cart, with the cookie's lines moved onto it, counted once", async () => {
+    await startCartSync();
+    useCart.setState({ lines: [line('a', 1)] });
+    await flushQueue();
+    expect(server.map((l) => [l.variantId, l.quantity])).toEqual([['a', 1]]);
+    // Signed in: the server moved the cookie's cart (a: 1) onto the account's, which had b: 2.
+    server = [serverLine('a', 1), serverLine('b', 2)];
+    calls = [];
+    useSession.setState({ status: 'signed-in', user: { id: 'u1', fname: 'Ada' } as never });
+    await vi.waitFor(() =>
+      expect(useCart.getState().lines.map((l) => [l.variantId, l.quantity])).toEqual([
+        ['a', 1],
+        ['b', 2],
+      ]),
+    );
+    expect(calls).toEqual(['GET /api/cart']);
+    expect(server.map((l) => [l.variantId, l.quantity])).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
+  });
+
+  it("leaves a hidden tab's change to the tab that made it (one add, not one per open tab)", async () => {
+    await startCartSync();
+    await flushQueue();
+    calls = [];
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      // As cart-store.ts applies another tab's cart from the storage event.
+      useCart.setState({ lines: [line('x', 1)] });
+      await flushQueue();
+      expect(calls).toEqual([]);
+      expect(localStorage.getItem(SYNC_QUEUE_KEY)).toBeNull();
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    }
   });
 });

@@ -1,16 +1,20 @@
 /**
- * Keeps the server cart (issue 32, decision 0030) in step with the local one. Loaded lazily by
- * cart-store.ts after the page has hydrated, so none of it weighs on the entry bundle.
+ * Keeps the server cart (issue 32, decision 0030) in step with the local one. Started by the
+ * storefront's footer (a lazily loaded part of every storefront page) once it has rendered, so
+ * none of it weighs on the entry bundle.
  * - Every local change is turned into the server's operations (add, set, remove), queued in
  *   order in localStorage and sent one at a time; a failure (offline) leaves the queue for the
  *   next change or the next load.
  * - reconcileCart() (on start, and after sign-in) reads /api/cart: the server's lines win for
  *   the variants it has; local lines it lacks (made offline, or carts from before the server
- *   cart) are sent up once; lines only the server has are added locally.
+ *   cart) are sent up once (the read has already moved the cookie's cart onto the account's
+ *   after a sign-in, so what it lacks is truly missing); lines only the server has are added
+ *   locally.
  */
 import type { ServerCart } from '@shop/shared/server-cart';
 import { ApiError } from '@/lib/api-client.ts';
 import { addServerLine, readServerCart, removeServerLine, setServerLine } from '@/lib/api/cart.ts';
+import { useSession } from '@/lib/session-store.ts';
 import { type CartLine, useCart } from './cart-store.ts';
 
 export type CartOp = { op: 'set' | 'add'; variantId: string; quantity: number } | { op: 'remove'; variantId: string };
@@ -43,9 +47,9 @@ export function diffLines(before: readonly CartLine[], after: readonly CartLine[
   for (const [variantId, quantity] of now) {
     const previous = was.get(variantId);
     const capped = Math.min(quantity, MAX_QUANTITY);
-    // A set (added when the server lacks the line) whether new or changed: sent twice (another
-    // tab's change seen here too), it leaves the same cart.
-    if (previous !== quantity) ops.push({ op: 'set', variantId, quantity: capped });
+    // A new line is added, a changed one set (added when the server has lost it).
+    if (previous === undefined) ops.push({ op: 'add', variantId, quantity: capped });
+    else if (previous !== quantity) ops.push({ op: 'set', variantId, quantity: capped });
   }
   for (const variantId of was.keys()) if (!now.has(variantId)) ops.push({ op: 'remove', variantId });
   return ops;
@@ -144,12 +148,18 @@ export async function reconcileCart(): Promise<void> {
 
 let started = false;
 
-/** Starts sending local changes to the server and reconciles once. */
+/** Starts sending local changes to the server and reconciles once, and again after each sign-in. */
 export function startCartSync(): Promise<void> {
   if (started) return Promise.resolve();
   started = true;
+  // Signed in: the account's cart (with the cookie's moved onto it) is the server's cart now.
+  useSession.subscribe((state, previous) => {
+    if (state.user && state.user.id !== previous.user?.id) void reconcileCart();
+  });
   useCart.subscribe((state, previous) => {
-    if (applying || state.lines === previous.lines) return;
+    // A hidden tab's cart changes because another tab's did (cart-store.ts follows the storage
+    // event): that tab sends the change, once.
+    if (applying || state.lines === previous.lines || document.visibilityState === 'hidden') return;
     const ops = diffLines(previous.lines, state.lines);
     if (ops.length === 0) return;
     writeQueue([...readQueue(), ...ops]);
