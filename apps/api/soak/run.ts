@@ -488,7 +488,7 @@ function report(r: {
   }
   const deadlocks = deadlockReports(resources.cluster?.serverLog() ?? '');
   if (deadlocks.length > 0) {
-    console.log('\n=== deadlocks PostgreSQL reported (each with both transactions\' statements)');
+    console.log("\n=== deadlocks PostgreSQL reported (each with both transactions' statements)");
     for (const text of deadlocks) console.log(`  ${text.replaceAll('\n', '\n  ')}`);
   }
   console.log('\n=== faults and recovery');

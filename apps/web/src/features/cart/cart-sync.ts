@@ -1,7 +1,7 @@
 /**
  * Keeps the server cart (issue 32, decision 0030) in step with the local one. Started by the
- * storefront's footer (a lazily loaded part of every storefront page) once it has rendered, so
- * none of it weighs on the entry bundle.
+ * storefront's footer (app/footer.tsx, a lazily loaded part of every storefront page) once it has
+ * rendered, so none of it weighs on the entry bundle.
  * - Every local change is turned into the server's operations (add, set, remove), queued in
  *   order in localStorage and sent one at a time; a failure (offline) leaves the queue for the
  *   next change or the next load.

@@ -20,7 +20,8 @@ const SignInPanel = lazy(() => import('@/features/account/components/sign-in-pan
 const DeliveryStepDialog = lazy(() => import('@/features/checkout/components/delivery-step-dialog.tsx'));
 const SandboxCheckoutDialog = lazy(() => import('@/features/checkout/components/sandbox-checkout-dialog.tsx'));
 const AnnouncementBanner = lazy(() => import('@/features/storefront-layout/components/announcement-banner.tsx'));
-const Footer = lazy(() => import('@/features/storefront-layout/components/footer.tsx'));
+// The footer, and with it the cart sync (app/footer.tsx).
+const Footer = lazy(() => import('@/app/footer.tsx'));
 const MegaMenuPanel = lazy(() => import('@/features/catalog/components/mega-menu-panel.tsx'));
 
 /** Route `handle` of storefront pages. */

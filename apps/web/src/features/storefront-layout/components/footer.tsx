@@ -1,5 +1,4 @@
 import { COPYRIGHT_YEAR } from '@shop/shared/constants';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { settingsOptions } from '@/lib/api/settings.ts';
 import { liteSwitchHref, useLite } from '@/lib/lite-mode.tsx';
@@ -25,11 +24,6 @@ export default function Footer() {
   const phone = settings?.phone;
   const lite = useLite();
   const { pathname, search } = useLocation();
-  // The browser's cart and the server's agree from here on (decision 0030): started by this lazily
-  // loaded part of every storefront page, so the entry carries none of it.
-  useEffect(() => {
-    void import('@/features/cart/cart-sync.ts').then((sync) => sync.startCartSync());
-  }, []);
   return (
     <footer className="mt-16 bg-cream text-ink print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
