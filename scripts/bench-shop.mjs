@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function waitFor(url, timeoutMs = 120_000) {
+async function waitFor(url, timeoutMs = 240_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     try {
