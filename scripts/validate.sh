@@ -2,7 +2,7 @@
 # `npm run validate`: everything CI checks, on an installed checkout: lint, typecheck, the
 # storefront entry budget, the tests on PGlite (the README's test command), the API tests again
 # on PostgreSQL and Redis (with the fault tests that need a PostgreSQL installation), the
-# security suite, the soak test and the browser tests. `.ci/run` installs, builds, starts the
+# security suite, the soak test, the browser tests and the storefront's bytes per page. `.ci/run` installs, builds, starts the
 # services, then runs exactly this with VALIDATE_BUILT=1 (its build is the one these steps
 # use); without it the app is built here first, once.
 #
@@ -20,7 +20,9 @@
 #   2. the API tests again on PostgreSQL and Redis, then the security suite, alone on the
 #      database server: beside the browser tests they took three times as long (685 s, CI of
 #      2026-11-27), each test file's CREATE DATABASE waiting on a checkpoint;
-#   3. the soak test alone: it measures recovery under load, so nothing else competes.
+#   3. the soak test alone: it measures recovery under load, so nothing else competes; then
+#      issue 32's bytes per page in a real browser, on a demo shop of its own (beside phase 1
+#      that shop took over 120 s to start).
 # Every phase runs even when an earlier one failed, so one run reports every failure. Each
 # track's output is printed in one piece when it ends; the wall time of every step is printed
 # as a table at the end (and the run fails if any step failed).
