@@ -3,14 +3,14 @@
  * from, the fields a rider needs, the state (which prices the delivery), and whether to keep
  * a new address in the book.
  */
-import { DELIVERY_STATES } from '@shop/shared/delivery';
 import type { AddressView } from '@shop/shared/addresses';
 import type { FieldPath } from 'react-hook-form';
 import { FormField, type TextFieldSpec, TextFields } from '@/components/form-field.tsx';
 import { Select } from '@/components/select.tsx';
 import { labelClass } from '@/components/ui-classes.ts';
-import { addressDefaults, COUNTRY, type DeliveryAddressInput } from '../delivery-details.ts';
+import { addressDefaults, type DeliveryAddressInput } from '../delivery-details.ts';
 import type { AddressForm } from '../use-address-book.ts';
+import { CountryNote, DeliveryStateOptions } from './delivery-state.tsx';
 
 const ADDRESS_FIELDS: TextFieldSpec<Exclude<FieldPath<DeliveryAddressInput>, 'state'>>[] = [
   { name: 'name', label: 'Full name', autoComplete: 'name', wide: true },
@@ -76,18 +76,11 @@ export function AddressFields({
               // A method of the old state is not offered in the new one: the server picks again.
               {...form.register('state', { onChange: onPlaceChange })}
             >
-              <option value="" disabled>
-                Choose a state
-              </option>
-              {DELIVERY_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <DeliveryStateOptions />
             </Select>
           )}
         </FormField>
-        <p className="text-sm text-muted sm:col-span-2">Country: {COUNTRY}. We deliver within Nigeria only.</p>
+        <CountryNote />
         {canSave && (
           <label className="flex items-center gap-2 text-sm sm:col-span-2">
             <input

@@ -7,7 +7,6 @@
  * Signed out, it sends her to /signin first. With JavaScript the app checks out from the cart
  * page, as it always has.
  */
-import { DELIVERY_STATES } from '@shop/shared/delivery';
 import { formatNaira } from '@shop/shared/money';
 import { MESSAGES_ORDER } from '@shop/shared/orders';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +15,8 @@ import { inputClass, labelClass, primaryButton } from '@/components/ui-classes.t
 import { accountOptions } from '@/lib/api/auth.ts';
 import { serverCartOptions } from '@/lib/api/cart.ts';
 import { CsrfField, isUnauthorized, type OwnPage, signInHref } from '@/lib/own-page.tsx';
-import { COUNTRY, PAYMENT_CHOICES, profileDefaults } from '../delivery-details.ts';
+import { PAYMENT_CHOICES, profileDefaults } from '../delivery-details.ts';
+import { CountryNote, DeliveryStateOptions } from './delivery-state.tsx';
 
 const FIELDS = [
   { name: 'name', label: 'Full name', autoComplete: 'name', type: 'text' },
@@ -112,17 +112,10 @@ export function CheckoutFormPage({ own }: { own: OwnPage }) {
                 defaultValue={profile.state ?? ''}
                 className={inputClass}
               >
-                <option value="" disabled>
-                  Choose a state
-                </option>
-                {DELIVERY_STATES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
+                <DeliveryStateOptions />
               </select>
             </div>
-            <p className="text-sm text-muted sm:col-span-2">Country: {COUNTRY}. We deliver within Nigeria only.</p>
+            <CountryNote />
           </div>
         </fieldset>
         <fieldset>
