@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type CheckoutBody, MAX_UNPAID_ORDERS, MESSAGES_ORDER, PHONE_PATTERN, transferEnabled } from '@shop/shared';
 import { getSettings } from '../content/index.ts';
 import type { Tx } from '../db/client.ts';
+import { transactionsAgainAfterDeadlock } from '../db/request-transaction.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { badRequest } from '../lib/http-error.ts';
 import { grantConsent } from '../marketing/index.ts';
@@ -70,7 +71,8 @@ export async function placeWebOrder(
     },
   };
   const order = alsoInTransaction
-    ? await app.db.transaction(async (tx) => {
+    ? // Placed again if PostgreSQL rolls it back to break a deadlock, as the order alone is (decision 0035).
+      await transactionsAgainAfterDeadlock(app.db)(async (tx) => {
         const made = await app.orders.create(input, tx);
         await alsoInTransaction(tx, made);
         return made;

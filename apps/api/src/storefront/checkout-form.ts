@@ -14,23 +14,21 @@ import { deliveryAddressForm, errorResponse, MESSAGES_ORDER, MISSING_ADDRESS } f
 import { z } from 'zod';
 import { placeWebOrder } from '../checkout/index.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { formSession, refusalPage } from './form-session.ts';
+import { formSession, refusalPage, formText } from './form-session.ts';
 import { sameSiteForm } from './sign-in-form.ts';
 
 export const EMPTY_CART = 'Your cart is empty.';
 export const SIGN_IN_TO_CHECK_OUT = 'Sign in to check out.';
 
-const text = (max: number) => z.string().max(max).optional();
-
 /** Loose on purpose: each field is checked in the handler, so a mistake gets the form's page, not JSON. */
 const checkoutForm = z.object({
-  _csrf: text(200),
-  name: text(200),
-  phone: text(40),
-  address: text(200),
-  city: text(200),
-  state: text(100),
-  paymentMethod: text(20),
+  _csrf: formText(200),
+  name: formText(200),
+  phone: formText(40),
+  address: formText(200),
+  city: formText(200),
+  state: formText(100),
+  paymentMethod: formText(20),
 });
 
 const FORM_METHODS = ['transfer', 'pod'] as const;

@@ -5,9 +5,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE } from '../cart/index.ts';
+import { z } from 'zod';
 
 /** The cookie that holds a shopper's form session (her bearer token, never readable by scripts). */
 export const SESSION_COOKIE = 'shop_session';
+
+/** A form's field, loose on purpose (each form checks its fields itself, so a mistake gets the form's page, not JSON). */
+export const formText = (max: number) => z.string().max(max).optional();
 
 /**
  * Sets request.user from the form session cookie (as optionalUser does from a bearer token); a

@@ -14,11 +14,10 @@ import { errorResponse, forgotPasswordBody, RESET_MESSAGES, resetPasswordBody } 
 import { z } from 'zod';
 import { createAuthService, resetRequestLimit } from '../auth/index.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { formAnswerPage, refusalPage, SESSION_COOKIE } from './form-session.ts';
+import { formAnswerPage, refusalPage, SESSION_COOKIE, formText } from './form-session.ts';
 import { PASSWORDS_MUST_MATCH } from './register-form.ts';
 import { sameSiteForm } from './sign-in-form.ts';
 
-const text = (max: number) => z.string().max(max).optional();
 const response = { 200: z.string(), 400: errorResponse, 403: errorResponse, 429: errorResponse };
 
 const passwordForms: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +47,7 @@ const passwordForms: FastifyPluginAsyncZod = async (app) => {
       hide: true,
       summary: 'Ask for a password-reset link with a form (no JavaScript)',
       consumes: ['application/x-www-form-urlencoded'],
-      body: z.object({ _csrf: text(200), email: text(320) }),
+      body: z.object({ _csrf: formText(200), email: formText(320) }),
       response,
     },
     handler: async (request, reply) => {
@@ -66,7 +65,7 @@ const passwordForms: FastifyPluginAsyncZod = async (app) => {
       hide: true,
       summary: "Set a new password with a reset link's token and a form (no JavaScript)",
       consumes: ['application/x-www-form-urlencoded'],
-      body: z.object({ _csrf: text(200), token: text(300), password: text(200), confirmPassword: text(200) }),
+      body: z.object({ _csrf: formText(200), token: formText(300), password: formText(200), confirmPassword: formText(200) }),
       response,
     },
     handler: async (request, reply) => {

@@ -13,29 +13,27 @@ import { errorResponse, registerBody } from '@shop/shared';
 import { z } from 'zod';
 import { createAuthService, deviceOf } from '../auth/index.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { refusalPage, startFormSession } from './form-session.ts';
+import { refusalPage, startFormSession, formText } from './form-session.ts';
 import { safeBack, sameSiteForm } from './sign-in-form.ts';
 
 /** What the web app's register page says when the two passwords differ (apps/web/src/lib/passwords.ts). */
 export const PASSWORDS_MUST_MATCH = 'Both passwords must match!';
 
-const text = (max: number) => z.string().max(max).optional();
-
 /** Loose on purpose: the fields are checked in a preHandler, so a mistake gets the form's page, not JSON. */
 const registerForm = z.object({
-  _csrf: text(200),
-  firstName: text(100),
-  lastName: text(100),
-  email: text(320),
-  password: text(200),
-  confirmPassword: text(200),
-  phone: text(40),
-  address: text(200),
-  city: text(200),
-  state: text(200),
-  country: text(200),
-  marketingConsent: text(10),
-  back: text(500),
+  _csrf: formText(200),
+  firstName: formText(100),
+  lastName: formText(100),
+  email: formText(320),
+  password: formText(200),
+  confirmPassword: formText(200),
+  phone: formText(40),
+  address: formText(200),
+  city: formText(200),
+  state: formText(200),
+  country: formText(200),
+  marketingConsent: formText(10),
+  back: formText(500),
 });
 type RegisterForm = z.infer<typeof registerForm>;
 
