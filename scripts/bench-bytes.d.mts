@@ -1,7 +1,7 @@
 // Types of bench-bytes.mjs for the TypeScript that imports it (e2e/storefront/lite-mode.spec.ts).
 import type { Browser, Page } from 'playwright';
 
-export declare const BUDGETS: { normalPage: number; litePage: number; liteCode: number };
+export declare const BUDGETS: { normalPage: number; litePage: number; liteCode: number; repeatVisit: number };
 export declare const KINDS: readonly ['html', 'css', 'js', 'images', 'fonts', 'data', 'other'];
 export type Kind = (typeof KINDS)[number];
 
@@ -14,6 +14,7 @@ export interface PageBytes {
 }
 
 export declare function measurePage(page: Page, url: string): Promise<PageBytes>;
+export declare function seeWholePage(page: Page): Promise<void>;
 export declare function measureFirstViews(
   browser: Browser,
   pages: [name: string, url: string][],

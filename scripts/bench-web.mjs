@@ -15,7 +15,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { runByteBudgets } from './bench-bytes.mjs';
+import { BUDGETS, runByteBudgets, seeWholePage } from './bench-bytes.mjs';
+import { RELAY_KINDS, startRelay } from './byte-relay.mjs';
 
 const BUDGET_KB = 120;
 /** Each landing page's own JavaScript, gzip: its module and what it imports statically beyond the entry. */
@@ -104,13 +105,60 @@ const lighthouseOk = process.argv.includes('--no-lighthouse') || (await runLight
 process.exit(over || pageOver || !bytesOk || !lighthouseOk ? 1 : 0);
 
 /**
- * REPEAT VISITS WITH THE SERVICE WORKER (issue 32): measured by the service worker's part,
- * in the same browser and on the same server as the first views: `measurePage` from
- * scripts/bench-bytes.mjs, called twice in one context. Resolves to false when its budget
- * (≤ 10 KB per repeat visit) is exceeded.
+ * Repeat visits with the service worker (issue 32, decision 0032), in the same browser and on
+ * the same server as the first views: each page's first view in a fresh context, scrolled to its
+ * foot (every picture on it seen), then, once the worker is in charge, a second visit of the same
+ * page, scrolled too. The bytes are counted by a relay between
+ * the browser and the server (scripts/byte-relay.mjs): the worker's own requests are not the
+ * page's, so the page's CDP session would miss them. Resolves to false when a second visit
+ * transfers more than its budget.
  */
-async function repeatVisits(_browser, _pages) {
-  return true;
+async function repeatVisits(browser, pages) {
+  const results = [];
+  for (const mode of ['normal', 'lite']) {
+    for (const [name, url] of pages) {
+      const target = new URL(url);
+      const relay = await startRelay(new URL(target.origin));
+      const context = await browser.newContext({
+        baseURL: relay.origin,
+        serviceWorkers: 'allow',
+        extraHTTPHeaders: mode === 'lite' ? { 'Save-Data': 'on' } : {},
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      try {
+        await page.goto(target.pathname, { waitUntil: 'load' });
+        await seeWholePage(page);
+        await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
+        relay.reset();
+        await page.goto(target.pathname, { waitUntil: 'load' });
+        await seeWholePage(page);
+        await page.waitForTimeout(300);
+        results.push({ mode, name, total: relay.bytesDown, byKind: { ...relay.byKind } });
+      } finally {
+        await context.close();
+        relay.close();
+        await relay.stop();
+      }
+    }
+  }
+  const kb = (n) => (n / 1000).toFixed(1).padStart(7);
+  console.log('\nBytes from the server, second visit of a page with the service worker (kB; scripts/byte-relay.mjs):');
+  console.log(`  mode    page     ${RELAY_KINDS.map((k) => k.padStart(7)).join('')}   total`);
+  let ok = true;
+  for (const r of results) {
+    const over = r.total > BUDGETS.repeatVisit;
+    ok &&= !over;
+    const flag = over ? `  OVER ${BUDGETS.repeatVisit / 1000} kB` : '';
+    console.log(
+      `  ${r.mode.padEnd(7)} ${r.name.padEnd(8)} ${RELAY_KINDS.map((k) => kb(r.byKind[k])).join('')} ${kb(r.total)}${flag}`,
+    );
+  }
+  console.log(`${ok ? 'OK' : 'FAIL'}: a second visit of a page seen transfers ≤ ${BUDGETS.repeatVisit / 1000} kB.`);
+  return ok;
 }
 
 /** bench/lighthouse/lighthouse.mjs, after installing its package on first use. */

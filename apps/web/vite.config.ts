@@ -40,7 +40,7 @@ function precompress(): Plugin {
 
 /**
  * The app's service worker (src/sw.ts, served as /sw.js, scope '/'), with the build's code and
- * styles precached for the till. The till's page is the server's HTML for /pos (index.html
+ * styles listed for the till's precache (the storefront's worker precaches nothing). The till's page is the server's HTML for /pos (index.html
  * with the app's script, plugins/page-hints.ts), not a file: index.html's entry is renamed
  * /pos, with a revision made of every precached file's, so a build that changes any of them
  * changes the page kept offline too (and the worker installs again).
@@ -50,9 +50,9 @@ function serviceWorker() {
     strategies: 'injectManifest',
     srcDir: 'src',
     filename: 'sw.ts',
-    // The till registers it (features/pos-till/register-sw.ts). public/register-sw.js, which
-    // would register it on every page, is not loaded yet: decision 0032, "Not registered on
-    // storefront pages yet".
+    // Registered by the storefront's pages (public/register-sw.js, loaded by index.html) and by
+    // the till (features/pos-till/register-sw.ts, as `/sw.js?till`); only the till's precaches
+    // the list below (decision 0032).
     injectRegister: false,
     manifest: false,
     injectManifest: {

@@ -51,8 +51,8 @@ export async function productNow(request: APIRequestContext, id: string): Promis
 
 /**
  * Signs the member in (the demo Cashier unless told), opens /pos and sets the device up as a
- * till; resolves once the service worker controls the page (its precache installed), so the
- * till opens offline.
+ * till; resolves once the till's service worker controls the page (its precache installed), so
+ * the till opens offline.
  */
 export async function prepareTill(
   page: Page,
@@ -66,11 +66,10 @@ export async function prepareTill(
   await page.getByRole('button', { name: 'Set up this till' }).click();
   await expect(page.getByText(/Cashier: /)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('All sales synced')).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
+  // The till's own worker (`/sw.js?till`, which precaches the till), not the storefront's that
+  // a page opened before /pos may have registered: the till's replaces it.
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('?till') === true, undefined, {
+    timeout: 20_000,
   });
 }
 

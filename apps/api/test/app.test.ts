@@ -68,6 +68,20 @@ describe('serving', () => {
     expect(missing.body).not.toContain('as="fetch"');
   });
 
+  it('registers the service worker on storefront pages only, not in the back office (decision 0032)', async () => {
+    const register = '<script src="/register-sw.js" defer></script>';
+    for (const url of ['/', '/women', '/productdetails/nope', '/cart']) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain(register);
+      expect(page.body.match(/register-sw\.js/g), url).toHaveLength(1);
+    }
+    for (const url of ['/login', '/dashboard', '/pos']) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).not.toContain('register-sw.js');
+    }
+  });
+
   it('serves /index.html as a page with its code, not as the raw build file', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/index.html' });
     expect(res.statusCode).toBe(200);

@@ -4,14 +4,17 @@
  * build's files into `self.__WB_MANIFEST`.
  *
  * What it keeps, each in a cache of its own:
- * - the till's shell (`/pos` and the build's code and styles), precached at install, so the
- *   till opens, and reloads, with no network (the till's data is in IndexedDB, not here);
+ * - the till's shell (`/pos` and the build's code and styles), precached at install when the
+ *   till registered the worker (`/sw.js?till`), so the till opens, and reloads, with no network
+ *   (the till's data is in IndexedDB, not here); a storefront page's registration precaches
+ *   nothing;
  * - the till's catalogue pictures at their small size (POS_IMAGES), cache-first, for the
  *   till's page only;
  * - the storefront (issue 32, decision 0032), routed by `cacheRule` (lib/sw-caches.ts):
  *   - its pages (STOREFRONT_RUNTIME), network-first: the kept copy's ETag is sent as
  *     If-None-Match, so an unchanged page costs a 304 and is answered from the copy; with no
- *     network the copy is shown with a notice saying when it was saved;
+ *     network the copy is shown with a notice saying when it was saved; the pages open when
+ *     the worker takes charge are kept from the browser's HTTP cache;
  *   - the build's hashed files not precached (STOREFRONT_ASSETS), cache-first;
  *   - the pictures seen (STOREFRONT_IMAGES), cache-first, 60 of them for 7 days at most.
  * Back-office pages other than /pos, the shopper's own pages (cart, checkout, account), POSTs
@@ -29,6 +32,7 @@ import {
   STOREFRONT_IMAGES,
   STOREFRONT_RUNTIME,
   TILL_PATH,
+  TILL_WORKER_PARAM,
   cacheRule,
   offlineNotice,
 } from './lib/sw-caches.ts';
@@ -37,7 +41,6 @@ interface PrecacheEntry {
   url: string;
   revision: string | null;
 }
-/** The little of ServiceWorkerGlobalScope used here (the app's TypeScript has the DOM's types, not a worker's). */
 /** The little of a worker's fetch event used here. */
 interface FetchEvent extends Event {
   clientId: string;
@@ -45,9 +48,14 @@ interface FetchEvent extends Event {
   respondWith(response: Promise<Response> | Response): void;
   waitUntil(promise: Promise<unknown>): void;
 }
+/** The little of ServiceWorkerGlobalScope used here (the app's TypeScript has the DOM's types, not a worker's). */
 interface WorkerScope {
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void>; get(id: string): Promise<{ url: string } | undefined> };
+  clients: {
+    claim(): Promise<void>;
+    get(id: string): Promise<{ url: string } | undefined>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<{ url: string }[]>;
+  };
   addEventListener(type: 'activate', listener: (event: Event & { waitUntil(p: Promise<unknown>): void }) => void): void;
 }
 const sw = self as unknown as WorkerScope;
@@ -58,14 +66,22 @@ const isTill = (address: string) => {
   return pathname === TILL_PATH || pathname.startsWith(`${TILL_PATH}/`);
 };
 
+/**
+ * Registered by the till (`/sw.js?till`, features/pos-till/register-sw.ts), the worker precaches
+ * the whole build so the till opens with no network. Registered by a storefront page (plain
+ * `/sw.js`, public/register-sw.js), it precaches nothing: a shopper on a data bundle must not
+ * download the back office's 2 MB, so her pages, scripts and pictures are kept as she meets them.
+ */
+const forTill = new URL(location.href).searchParams.has(TILL_WORKER_PARAM);
+
 cleanupOutdatedCaches();
 // The build replaces `self.__WB_MANIFEST` with the list of its files (and /pos, vite.config.ts).
 // @ts-expect-error: written by the build, unknown to the DOM's types
 const manifest: PrecacheEntry[] = self.__WB_MANIFEST;
-precacheAndRoute(manifest);
+precacheAndRoute(forTill ? manifest : []);
 
 // The till's page, from the precache, online or not (a new build installs a new worker with the new page).
-registerRoute(new NavigationRoute(createHandlerBoundToURL(TILL_PATH), { allowlist: [/^\/pos\/?$/] }));
+if (forTill) registerRoute(new NavigationRoute(createHandlerBoundToURL(TILL_PATH), { allowlist: [/^\/pos\/?$/] }));
 
 // The catalogue's small pictures the till shows, kept for offline use (the till fetches them
 // when it prepares). Which page asked is read from the page itself: the shop sends
@@ -112,6 +128,14 @@ const offlinePage = async (kept: Response) => {
   return withHeaders(kept, {}, html.replace(/<body([^>]*)>/i, `<body$1>${banner}`));
 };
 
+/** Keeps `answer` (a 200 HTML page) as the copy of `url`, stamped with the time; returns the stamped copy. */
+async function keepPage(cache: Cache, url: string, answer: Response): Promise<Response | undefined> {
+  if (answer.status !== 200 || !(answer.headers.get('Content-Type') ?? '').includes('text/html')) return undefined;
+  const stamped = await withHeaders(answer, { [SAVED_AT_HEADER]: new Date().toISOString() });
+  await cache.put(url, stamped.clone());
+  return stamped;
+}
+
 // Storefront pages: network-first, revalidated with the kept copy's ETag; the copy offline.
 registerRoute(
   ({ request }) => cacheRule(request, location.origin) === 'page',
@@ -132,15 +156,29 @@ registerRoute(
       throw error;
     }
     if (answer.status === 304 && kept) return kept;
-    const type = answer.headers.get('Content-Type') ?? '';
-    if (answer.status === 200 && type.includes('text/html')) {
-      const stamped = await withHeaders(answer, { [SAVED_AT_HEADER]: new Date().toISOString() });
-      await cache.put(request.url, stamped.clone());
-      return stamped;
-    }
-    return answer;
+    return (await keepPage(cache, request.url, answer)) ?? answer;
   },
 );
+
+/**
+ * The storefront pages open when the worker first takes charge were loaded without it. Their
+ * copies are taken from the browser's HTTP cache (`force-cache`: nothing is downloaded when it
+ * holds them), so the shopper's second visit to the page she landed on is already a 304.
+ */
+async function keepOpenPages(): Promise<void> {
+  const cache = await caches.open(STOREFRONT_RUNTIME);
+  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  await Promise.all(
+    windows.map(async (client) => {
+      const url = client.url.split('#')[0] ?? client.url;
+      if (cacheRule({ method: 'GET', url, mode: 'navigate' }, location.origin) !== 'page' || (await cache.match(url))) return;
+      const answer = await fetch(url, { cache: 'force-cache', credentials: 'same-origin', redirect: 'manual' }).catch(
+        () => undefined,
+      );
+      if (answer) await keepPage(cache, url, answer);
+    }),
+  );
+}
 
 // Caches this worker does not know (an older version's) are dropped; the storefront's stays.
 const KNOWN = [POS_IMAGES, STOREFRONT_RUNTIME, STOREFRONT_ASSETS, STOREFRONT_IMAGES];
@@ -151,6 +189,7 @@ sw.addEventListener('activate', (event) => {
       await Promise.all(
         names.filter((name) => name.startsWith('shop-') && !KNOWN.includes(name)).map((name) => caches.delete(name)),
       );
+      await keepOpenPages().catch(() => undefined);
       await sw.clients.claim();
     })(),
   );

@@ -45,6 +45,13 @@ const STOREFRONT_SHELL =
   '<span class="ml-1 font-display text-xl tracking-[0.22em] text-ink sm:text-2xl sm:tracking-[0.28em] lg:mr-6 lg:ml-0 lg:text-[1.7rem]">ADIRE</span>' +
   '</div></header>';
 
+/**
+ * The storefront's pages register the service worker (apps/web/public/register-sw.js, after
+ * `load`; decision 0032): repeat visits and offline. The back office's do not: the worker
+ * leaves them to the network, and would only add a step to each of their requests.
+ */
+const REGISTER_WORKER = '<script src="/register-sw.js" defer></script>';
+
 /** Code fetched ahead of need, all at once instead of import after import. */
 const preloadLinks = (files: string[]) =>
   files
@@ -152,7 +159,7 @@ export function createPageHints(webRoot: string) {
         // and cart, as before (no server data: main.tsx renders rather than hydrates), so the
         // code loads at once; the markup shows meanwhile.
         const { html, title, head } = rendered.page;
-        return page({ late: appScript + appLinks + code, root: html, title, head });
+        return page({ late: appScript + appLinks + code + REGISTER_WORKER, root: html, title, head });
       }
       if (rendered) {
         // React put preloads for the page's high-priority images at the start of its markup.
@@ -163,6 +170,7 @@ export function createPageHints(webRoot: string) {
         const preloads = /^(?:<link rel="preload"[^>]*>)+/.exec(html)?.[0] ?? '';
         return page({
           early: preloads,
+          late: REGISTER_WORKER,
           root: html.slice(preloads.length),
           afterRoot:
             `<script type="application/json" id="${rendered.dataId}">${data}</script>` +
@@ -184,7 +192,7 @@ export function createPageHints(webRoot: string) {
           images += `<link rel="preload" as="image" imagesrcset="${escapeAttr(srcset)}" imagesizes="${PRODUCT_MAIN_SIZES}" fetchpriority="high">`;
         }
       }
-      return page({ early: images, late: appScript + appLinks + data + code, root: STOREFRONT_SHELL });
+      return page({ early: images, late: appScript + appLinks + data + code + REGISTER_WORKER, root: STOREFRONT_SHELL });
     },
   };
 }

@@ -18,6 +18,11 @@ export const STOREFRONT_IMAGES = 'shop-images-v1';
 export const STOREFRONT_IMAGE_LIMITS = { maxEntries: 60, maxAgeSeconds: 7 * 24 * 60 * 60 };
 /** Where the built worker is served from; its scope is the whole app. */
 export const SERVICE_WORKER_URL = '/sw.js';
+/**
+ * The query parameter the till registers the worker with (`/sw.js?till`): that worker precaches
+ * the whole build for the till to open offline; the storefront's (`/sw.js`) precaches nothing.
+ */
+export const TILL_WORKER_PARAM = 'till';
 /** The header the worker adds to a page it answers from its cache (when it was saved). */
 export const SAVED_AT_HEADER = 'x-sw-saved-at';
 
