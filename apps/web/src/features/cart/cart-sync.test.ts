@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItemInput } from '@/lib/shop-actions.ts';
 import { type CartLine, useCart } from './cart-store.ts';
 import { useSession } from '@/lib/session-store.ts';
-import { diffLines, flushQueue, reconcileCart, SYNC_QUEUE_KEY, startCartSync } from './cart-sync.ts';
+import { diffLines, flushQueue, SYNC_QUEUE_KEY, startCartSync } from './cart-sync.ts';
 
 const item = (variantId: string): CartItemInput => ({
   productId: `p-${variantId}`,
@@ -74,7 +74,7 @@ describe('cart sync', () => {
     ]);
   });
 
-  it("reconciles on start (the server's lines win, local-only lines go up once), then sends each change in order, retrying after offline", async () => {
+  it("reconciles on start (the server's lines win, local-only lines go up once), then sends each change in order, retrying when back online", async () => {
     server = [serverLine('a', 3), serverLine('s', 1)];
     useCart.setState({ lines: [line('a', 1), line('b', 2)] });
     await startCartSync();
@@ -100,8 +100,9 @@ describe('cart sync', () => {
     await flushQueue();
     expect(JSON.parse(localStorage.getItem(SYNC_QUEUE_KEY)!)).toEqual([{ op: 'add', variantId: 'c', quantity: 2 }]);
     online = true;
-    await reconcileCart();
-    expect(localStorage.getItem(SYNC_QUEUE_KEY)).toBeNull();
+    // Back online, the change made offline goes up by itself: no other change or reload needed.
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(localStorage.getItem(SYNC_QUEUE_KEY)).toBeNull());
     expect(server.map((l) => [l.variantId, l.quantity])).toEqual([
       ['a', 4],
       ['b', 2],

@@ -3,8 +3,8 @@
  * storefront's footer (app/footer.tsx, a lazily loaded part of every storefront page) once it has
  * rendered, so none of it weighs on the entry bundle.
  * - Every local change is turned into the server's operations (add, set, remove), queued in
- *   order in localStorage and sent one at a time; a failure (offline) leaves the queue for the
- *   next change or the next load.
+ *   order in localStorage and sent one at a time; a failure (offline) leaves the queue for when
+ *   the network is back (the `online` event), the next change or the next load.
  * - reconcileCart() (on start, and after sign-in) reads /api/cart: the server's lines win for
  *   the variants it has; local lines it lacks (made offline, or carts from before the server
  *   cart) are sent up once (the read has already moved the cookie's cart onto the account's
@@ -165,5 +165,7 @@ export function startCartSync(): Promise<void> {
     writeQueue([...readQueue(), ...ops]);
     void flushQueue();
   });
+  // Changes made offline go up as soon as the network is back.
+  addEventListener('online', () => void flushQueue());
   return reconcileCart();
 }
