@@ -17,6 +17,8 @@ describe('storefrontPageUrl', () => {
       '/women?color=Indigo%2CRed&size=m%2Cl&sort=title',
     );
     expect(storefrontPageUrl('/women?size=m%2Cl')).toBe('/women?size=m%2Cl');
+    // The fields left empty are no choice: one page, one cache entry.
+    expect(storefrontPageUrl('/women?sort=title&sub=&brand=&minPrice=&maxPrice=&size=m')).toBe('/women?size=m&sort=title');
   });
 
   it('drops every other parameter, and the page’s parameters on pages that read none', () => {

@@ -157,7 +157,8 @@ export function storefrontPageUrl(url: string): string {
     .sort()
     .flatMap((name) => {
       const value = given.get(name);
-      return value === undefined ? [] : [`${encodeQueryPart(name)}=${encodeQueryPart(value)}`];
+      // An empty value is no choice: a filters form without JavaScript sends every field.
+      return value === undefined || value === '' ? [] : [`${encodeQueryPart(name)}=${encodeQueryPart(value)}`];
     })
     .join('&');
   return query ? `${pathname}?${query}` : pathname;

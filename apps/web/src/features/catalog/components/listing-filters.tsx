@@ -47,8 +47,10 @@ export function ListingFilters({ state, category, fixed = {}, facets, onChange }
 
   return (
     <form method="get" action={pathname} onSubmit={onPrice}>
-      {/* What the URL says that no control here changes: the search's text, a brand's page's brand. */}
+      {/* What the URL says that no control here changes: the search's text, a brand's page's brand,
+          the sub-sub-category a menu's link chose. */}
       {state.title && <input type="hidden" name="title" value={state.title} />}
+      {state.subsub && <input type="hidden" name="subsub" value={state.subsub} />}
       {fixed.brand && state.brand && <input type="hidden" name="brand" value={state.brand} />}
       <button
         type="button"

@@ -175,6 +175,16 @@ describe('a listing without JavaScript (issue 32)', () => {
     expect(screen.getByRole('spinbutton', { name: 'Minimum price in naira' }).getAttribute('name')).toBe('minPrice');
   });
 
+  it('keeps the sub-sub-category a menu chose when the filters are sent', async () => {
+    renderListing(women, { path: '/women', url: '/women?sub=Dresses&subsub=Maxi&sort=title' });
+    await screen.findByRole('radio', { name: /^Zaron/ });
+    expect(sent(form())).toEqual([
+      ['subsub', 'Maxi'],
+      ['sort', 'title'],
+      ['sub', 'Dresses'],
+    ]);
+  });
+
   it('keeps the search’s words and a brand page’s brand when the filters are sent', async () => {
     renderListing({ heading: 'Search', search: true }, { path: '/search', url: '/search?title=ankara&sort=title' });
     await screen.findByText('3 products');
