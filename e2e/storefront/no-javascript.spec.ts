@@ -92,8 +92,17 @@ test('buy with a bank transfer without JavaScript, from the home page to My orde
   await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).click();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 
+  // ── Back from any page: the header (the same for everyone) offers Sign in and My orders ──
+  await page.goto('/women');
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  // Signed in already: /signin sends her on to her orders instead of asking again.
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  await page.goto('/women');
+  await page.getByRole('banner').getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'My orders' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+
   // ── She changes her mind: cancels the unpaid order from its page, then signs out ─────
-  await page.goto('/orders');
   await page.getByRole('link', { name: `How to pay ${number}` }).click();
   await page.getByText('Cancel order', { exact: true }).click();
   await page.getByRole('button', { name: 'Yes, cancel it' }).click();

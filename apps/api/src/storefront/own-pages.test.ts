@@ -124,7 +124,8 @@ const myOrders = async (api: Client) => (await api.json('GET', '/api/orders/mine
 describe("a shopper's own pages", () => {
   it('are rendered for her alone: her cart and orders read with her session, a CSRF token in the form, never cached', async () => {
     const { variant, session } = await shopperWithCart();
-    for (const url of ['/signin?back=%2Fcheckout', '/register', '/cart', '/checkout', '/orders']) {
+    // (/signin and /register send her on: below.)
+    for (const url of ['/cart', '/checkout', '/orders']) {
       const res = await page(url, session);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
@@ -151,6 +152,31 @@ describe("a shopper's own pages", () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain(owner.shopper.email);
     expect((await page(orderPath)).body).toContain('data-status="401"');
+  });
+});
+
+describe('/signin and /register with a form session', () => {
+  it('send a shopper already signed in on to where she was going, her orders unless told; the pages stay for everyone else', async () => {
+    const shopper = await registerShopper(ctx.app);
+    const session = `${SESSION_COOKIE}=${shopper.accessToken}`;
+    for (const url of ['/signin', '/register']) {
+      const signedIn = await page(url, session);
+      expect(signedIn.statusCode, url).toBe(303);
+      expect(signedIn.headers.location, url).toBe('/orders');
+      expect((await page(`${url}?back=/checkout`, session)).headers.location, url).toBe('/checkout');
+      // Only a path of this site.
+      expect((await page(`${url}?back=//evil.example/x`, session)).headers.location, url).toBe('/orders');
+
+      for (const cookie of [undefined, `${SESSION_COOKIE}=not-a-token`]) {
+        const signedOut = await page(`${url}?back=%2Fcheckout`, cookie);
+        expect(signedOut.statusCode, `${url} ${cookie}`).toBe(200);
+        expect(signedOut.headers['cache-control']).toBe('private, no-store');
+        expect(signedOut.body).toMatch(/name="_csrf" value="[^"]+"/);
+      }
+    }
+    // Signed out everywhere: the old cookie no longer counts.
+    expect((await client(ctx.app, shopper.accessToken).json('POST', '/api/auth/logout')).statusCode).toBeLessThan(300);
+    expect((await page('/signin', session)).statusCode).toBe(200);
   });
 });
 

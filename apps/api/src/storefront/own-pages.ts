@@ -10,7 +10,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { isLite } from '../plugins/web.ts';
-import { ownPageHeaders } from './form-session.ts';
+import { formSession, ownPageHeaders, SESSION_COOKIE } from './form-session.ts';
+import { safeBack } from './sign-in-form.ts';
 
 /** The pages, as the storefront's page table spells them (@shop/shared/storefront-pages). */
 export const OWN_PAGES = [
@@ -24,14 +25,30 @@ export const OWN_PAGES = [
   '/orders/:id',
 ] as const;
 
+/**
+ * The pages for signing in, which have nothing for a shopper whose form session is valid: the
+ * header of a cached page cannot know her (it is the same for everyone), so without JavaScript
+ * its "Sign in" brings her here, and she is sent on to where she was going, her orders unless told.
+ */
+const SIGNED_OUT_ONLY = new Set<string>(['/signin', '/register']);
+export const SIGNED_IN_LANDING = '/orders';
+
 const ownPages: FastifyPluginAsync = async (app) => {
   for (const url of OWN_PAGES) {
-    app.get(url, { schema: { hide: true }, config: { access: 'public' } }, (request, reply) =>
-      app.sendOwnPage(request, reply, {
-        lite: isLite(request),
-        headers: ownPageHeaders(request),
-        own: { csrf: reply.generateCsrf() },
-      }),
+    const signedOutOnly = SIGNED_OUT_ONLY.has(url);
+    app.get(
+      url,
+      { schema: { hide: true }, config: { access: 'public' }, ...(signedOutOnly ? { preHandler: formSession(app) } : {}) },
+      (request, reply) => {
+        if (signedOutOnly && request.user && request.cookies[SESSION_COOKIE]) {
+          return reply.redirect(safeBack((request.query as { back?: unknown }).back, SIGNED_IN_LANDING), 303);
+        }
+        return app.sendOwnPage(request, reply, {
+          lite: isLite(request),
+          headers: ownPageHeaders(request),
+          own: { csrf: reply.generateCsrf() },
+        });
+      },
     );
   }
 };

@@ -28,7 +28,7 @@ describe('the header without JavaScript', () => {
     expect(page).toMatch(/<a [^>]*aria-label="Search"[^>]*href="\/search"/);
   });
 
-  it("has a row of links to the sections' listings, only in the server's <noscript> (their menus need the app)", () => {
+  it("has a row of links to the sections' listings and her orders, only in the server's <noscript> (their menus need the app)", () => {
     const page = html(<Header user={null} cartCount={0} onSignIn={() => {}} onSignOut={() => {}} renderPanel={() => null} />);
     const sections = /<noscript><nav aria-label="Sections"[^>]*>(.*?)<\/nav><\/noscript>/.exec(page)?.[1] ?? '';
     for (const [label, href] of [
@@ -36,6 +36,7 @@ describe('the header without JavaScript', () => {
       ['Sale', '/sales'],
       ['Home Decor', '/homedecor'],
       ['Brands', '/brand'],
+      ['My orders', '/orders'],
     ]) {
       expect(sections).toContain(`href="${href}"`);
       expect(sections).toContain(`>${label}</a>`);

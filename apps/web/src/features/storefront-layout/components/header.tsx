@@ -210,12 +210,13 @@ export function Header({ user, cartCount, onSignIn, onSignOut, renderPanel }: He
           </form>
         )}
       </noscript>
-      {/* The sections' menus need the app: without it, a row of links to their listings (server only, as above). */}
+      {/* The sections' menus need the app: without it, a row of links to their listings (server only, as
+          above), and to her orders (the page asks her to sign in when she has not). */}
       <noscript>
         {import.meta.env.SSR && (
           <nav aria-label="Sections" className="px-4 pb-2">
             <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs font-medium tracking-[0.14em] uppercase">
-              {MOBILE_LINKS.map((item) => (
+              {[...MOBILE_LINKS, { to: '/orders', label: 'My orders' }].map((item) => (
                 <li key={item.to}>
                   <a href={item.to} className="underline-offset-4 hover:underline">
                     {item.label}
