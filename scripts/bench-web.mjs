@@ -7,7 +7,7 @@
 // beyond the entry before they hydrate (zod or a form library slipping into the product page
 // through a shared helper cost it 40 kB once). `--no-build` measures the current dist.
 // Then the bytes a first view of the four pages transfers in a real browser, normal and lite
-// mode, against issue 32's budgets (scripts/bench-bytes.mjs; skip with --no-bytes); then Lighthouse on three storefront pages (bench/lighthouse/lighthouse.mjs; skip with --no-lighthouse).
+// mode, against issue 32's budgets (scripts/bench-bytes.mjs; skip with --no-bytes); then Lighthouse on the same four storefront pages (bench/lighthouse/lighthouse.mjs; skip with --no-lighthouse).
 // Lighthouse is a package of its own (bench/lighthouse/package.json), installed there from its
 // lockfile on first use, so the root `npm ci` (CI, the Docker image) does not download it.
 import { spawnSync } from 'node:child_process';

@@ -3,7 +3,8 @@
 // (Lighthouse and chrome-launcher, kept out of the root `npm ci`) on first use; once installed,
 // `node bench/lighthouse/lighthouse.mjs` alone works too.
 // Each page is audited LIGHTHOUSE_RUNS times (default 3) and the median run is reported,
-// against the targets: performance and accessibility ≥ 95, SEO 100, largest contentful paint < 1.5 s.
+// against the targets: performance and accessibility ≥ 95, SEO 100, largest contentful paint < 1.5 s,
+// and (issue 32) the product page's total blocking time < 150 ms.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startShop } from '../../scripts/bench-shop.mjs';
 const TARGET = { performance: 95, accessibility: 95, seo: 100, lcpMs: 1500 };
+/** Issue 32: total blocking time on the product page (reported, as the rest; not a CI gate). */
+const PRODUCT_TBT_MS = 150;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 /** One Lighthouse run. Chromium's trace occasionally comes back unusable (NO_NAVSTART, …): run it again. */
@@ -38,6 +41,7 @@ export async function runLighthouse({ port = 3920 } = {}) {
     const pages = [
       ['home', `${base}/`],
       ['listing', `${base}/women`],
+      ['sales', `${base}/sales`],
       ['product', `${base}/productdetails/${product.id}`],
     ].filter(([name]) => !only || only.includes(name));
     // Steady state, as `npm run bench` measures the API: each page once before it is
@@ -57,7 +61,7 @@ export async function runLighthouse({ port = 3920 } = {}) {
     });
     console.log('\nLighthouse, mobile (simulated slow 4G, 4× CPU slowdown):');
     console.log(`  median of ${RUNS} runs per page`);
-    console.log('  page      performance  accessibility  SEO  LCP      TBT     CLS  (all runs)');
+    console.log('  page      performance  accessibility  SEO  LCP      TBT      CLS  (all runs)');
     let ok = true;
     for (const [name, url] of pages) {
       // Lighthouse's own advice: runs vary, take the median of several. The run with the
@@ -77,9 +81,13 @@ export async function runLighthouse({ port = 3920 } = {}) {
       const a11y = Math.round(categories.accessibility.score * 100);
       const seo = Math.round(categories.seo.score * 100);
       const lcp = audits['largest-contentful-paint'].numericValue;
-      ok &&= perf >= TARGET.performance && a11y >= TARGET.accessibility && seo >= TARGET.seo && lcp < TARGET.lcpMs;
+      const tbt = audits['total-blocking-time'].numericValue;
+      const tbtOk = name !== 'product' || tbt < PRODUCT_TBT_MS;
+      ok &&= perf >= TARGET.performance && a11y >= TARGET.accessibility && seo >= TARGET.seo && lcp < TARGET.lcpMs && tbtOk;
+      // Milliseconds as measured: Lighthouse's own display rounds 1,540 ms to "1.5 s", which hides a miss.
+      const ms = (value) => `${Math.round(value)} ms`.padEnd(8);
       console.log(
-        `  ${name.padEnd(9)} ${String(perf).padStart(11)}  ${String(a11y).padStart(13)}  ${String(seo).padStart(3)}  ${audits['largest-contentful-paint'].displayValue.padEnd(8)} ${audits['total-blocking-time'].displayValue.padEnd(7)} ${audits['cumulative-layout-shift'].displayValue.padEnd(4)} ${spread}`,
+        `  ${name.padEnd(9)} ${String(perf).padStart(11)}  ${String(a11y).padStart(13)}  ${String(seo).padStart(3)}  ${ms(lcp)} ${ms(tbt)} ${audits['cumulative-layout-shift'].displayValue.padEnd(4)} ${spread}`,
       );
       // The SEO audits that did not pass, by name (the score alone does not say which).
       const seoMisses = categories.seo.auditRefs
@@ -89,7 +97,7 @@ export async function runLighthouse({ port = 3920 } = {}) {
     }
     console.log(
       `${ok ? 'OK' : 'FAIL'}: targets performance ≥ ${TARGET.performance}, accessibility ≥ ${TARGET.accessibility}, ` +
-        `SEO ≥ ${TARGET.seo}, LCP < ${TARGET.lcpMs / 1000} s.`,
+        `SEO ≥ ${TARGET.seo}, LCP < ${TARGET.lcpMs} ms; the product page's TBT < ${PRODUCT_TBT_MS} ms.`,
     );
     return ok;
   } finally {
