@@ -174,7 +174,13 @@ describe('serving', () => {
 
   it("sends a page's scripts and pictures only the security headers that apply to them (each costs a first view's bytes)", async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/' });
-    for (const url of ['/assets/boot-abc123.js', '/assets/main-old123.js', '/img/nope-640.webp']) {
+    for (const url of [
+      '/assets/boot-abc123.js',
+      '/assets/main-old123.js',
+      '/img/nope-640.webp',
+      '/register-sw.js',
+      '/manifest.webmanifest',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']) {
         expect(res.headers[name], `${url} ${name}`).toBe(page.headers[name]);
@@ -188,6 +194,10 @@ describe('serving', () => {
         expect(res.headers[name], `${url} ${name}`).toBeUndefined();
       }
     }
+    // The worker's script keeps the page's policy: it is the worker's own.
+    expect((await ctx.app.inject({ method: 'GET', url: '/sw.js' })).headers['content-security-policy']).toBe(
+      page.headers['content-security-policy'],
+    );
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {
