@@ -114,6 +114,9 @@ describe('server-rendered pages', () => {
     expect(template).toContain('href="/assets/main-5.js"');
     expect(template).toContain('href="/assets/product-4.js"');
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/main-5.js">');
+    // The service worker's registration too: not fetched beside the main image.
+    expect(template).toContain('<script src="/register-sw.js" defer></script>');
+    expect(html.match(/register-sw\.js/g)).toHaveLength(1);
     // The data is in the page: no separate request for it.
     expect(html).not.toContain('as="fetch"');
   });

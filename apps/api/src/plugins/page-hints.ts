@@ -48,7 +48,10 @@ const STOREFRONT_SHELL =
 /**
  * The storefront's pages register the service worker (apps/web/public/register-sw.js, after
  * `load`; decision 0032): repeat visits and offline. The back office's do not: the worker
- * leaves them to the network, and would only add a step to each of their requests.
+ * leaves them to the network, and would only add a step to each of their requests. A
+ * server-rendered page names it in the template its code waits in, so it is not fetched beside
+ * the main image (on HTTP/1.1 a phone has six connections; the page, its stylesheet, its two
+ * first photos and boot.ts already use five).
  */
 const REGISTER_WORKER = '<script src="/register-sw.js" defer></script>';
 
@@ -170,11 +173,10 @@ export function createPageHints(webRoot: string) {
         const preloads = /^(?:<link rel="preload"[^>]*>)+/.exec(html)?.[0] ?? '';
         return page({
           early: preloads,
-          late: REGISTER_WORKER,
           root: html.slice(preloads.length),
           afterRoot:
             `<script type="application/json" id="${rendered.dataId}">${data}</script>` +
-            `<template data-app="/${escapeAttr(app?.file ?? '')}">${appLinks}${code}</template>`,
+            `<template data-app="/${escapeAttr(app?.file ?? '')}">${appLinks}${code}${REGISTER_WORKER}</template>`,
           title,
           head,
         });
