@@ -1,5 +1,5 @@
 // Bytes a first view transfers, measured in a real browser (Playwright + Debian's Chromium):
-// each page in a fresh browser context (empty cache, no service worker yet), loaded until the
+// each page in a fresh browser context (empty cache, no service worker), loaded until the
 // network is idle, nothing scrolled; every response's encodedDataLength (CDP
 // Network.loadingFinished: headers and compressed body, as on the wire), split by kind.
 // Normal mode, and lite mode (`Save-Data: on`, decision 0031). Used by scripts/bench-web.mjs,
@@ -91,6 +91,11 @@ export async function measureFirstViews(browser, pages) {
   for (const mode of ['normal', 'lite']) {
     for (const [name, url] of pages) {
       const context = await browser.newContext({
+        // Without the service worker: once it takes charge (it registers after load), the
+        // scripts it fetches for the page are its requests, not the page's, and CDP on the page
+        // counts them as 0 bytes. Blocked, the page's own needs are all counted; the worker's
+        // cost is measured with the repeat visits (scripts/bench-web.mjs).
+        serviceWorkers: 'block',
         extraHTTPHeaders: mode === 'lite' ? { 'Save-Data': 'on' } : {},
         viewport: { width: 412, height: 823 },
         isMobile: true,

@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
+const webOutDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 /**
  * Writes .br and .gz next to every text asset of the build, once, at maximum compression,
@@ -22,18 +23,23 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const file = path.join(dir, name);
-          return statSync(file).isDirectory() ? walk(file) : [file];
-        });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(file) || statSync(file).size < 1024) continue;
-        const source = readFileSync(file);
-        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-      }
+    // After the other plugins' (sequential, 'post'): the service worker is written by then.
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir).flatMap((name) => {
+            const file = path.join(dir, name);
+            return statSync(file).isDirectory() ? walk(file) : [file];
+          });
+        for (const file of walk(outDir)) {
+          if (!/\.(js|css|html|svg|json|txt)$/.test(file) || statSync(file).size < 1024) continue;
+          const source = readFileSync(file);
+          writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        }
+      },
     },
   };
 }
@@ -72,10 +78,13 @@ function serviceWorker() {
           const all = createHash('sha256');
           for (const entry of entries) all.update(`${entry.url} ${entry.revision ?? ''}\n`);
           const revision = all.digest('hex').slice(0, 16);
-          return {
-            manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/pos', revision } : entry)),
-            warnings: [],
-          };
+          const tillList = entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/pos', revision } : entry));
+          // The list is the till's alone: kept out of /sw.js, which every shopper downloads, in a
+          // file the till's worker imports (src/sw.ts). Its name changes with the list, and so
+          // does /sw.js, which names it: a new build installs a new worker.
+          const file = `sw-till-precache-${revision}.js`;
+          writeFileSync(path.join(webOutDir, file), `self.__TILL_PRECACHE=${JSON.stringify(tillList)};\n`);
+          return { manifest: [{ url: file, revision: null, size: 0 }], warnings: [] };
         },
       ],
     },

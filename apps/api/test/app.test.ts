@@ -88,10 +88,23 @@ describe('serving', () => {
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/main-5.js"></script>');
   });
 
-  it('serves hashed assets as immutable', async () => {
+  it('serves hashed assets as immutable, with no validators (never revalidated), and the other files to revalidate', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/boot-abc123.js' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe('console.log(1)');
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(res.headers[name], name).toBeUndefined();
+
+    const other = await ctx.app.inject({ method: 'GET', url: '/register-sw.js' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['cache-control']).toBe('no-cache');
+    expect(other.headers.etag).toBeTruthy();
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/register-sw.js',
+      headers: { 'if-none-match': other.headers.etag! },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it("answers 404, not the app, for a build file or image that does not exist (an old deploy's script)", async () => {

@@ -75,10 +75,13 @@ const isTill = (address: string) => {
 const forTill = new URL(location.href).searchParams.has(TILL_WORKER_PARAM);
 
 cleanupOutdatedCaches();
-// The build replaces `self.__WB_MANIFEST` with the list of its files (and /pos, vite.config.ts).
+// The build replaces `self.__WB_MANIFEST` with one file: the script holding the list of the
+// build's files and /pos (vite.config.ts), which only the till's worker imports.
 // @ts-expect-error: written by the build, unknown to the DOM's types
-const manifest: PrecacheEntry[] = self.__WB_MANIFEST;
-precacheAndRoute(forTill ? manifest : []);
+const [tillPrecache]: PrecacheEntry[] = self.__WB_MANIFEST;
+const worker = self as unknown as { importScripts(url: string): void; __TILL_PRECACHE?: PrecacheEntry[] };
+if (forTill && tillPrecache) worker.importScripts(`/${tillPrecache.url}`);
+precacheAndRoute(forTill ? (worker.__TILL_PRECACHE ?? []) : []);
 
 // The till's page, from the precache, online or not (a new build installs a new worker with the new page).
 if (forTill) registerRoute(new NavigationRoute(createHandlerBoundToURL(TILL_PATH), { allowlist: [/^\/pos\/?$/] }));
