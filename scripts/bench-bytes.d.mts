@@ -1,5 +1,5 @@
 // Types of bench-bytes.mjs for the TypeScript that imports it (e2e/storefront/lite-mode.spec.ts).
-import type { Browser, Page } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright';
 
 export declare const BUDGETS: { normalPage: number; litePage: number; liteCode: number; repeatVisit: number };
 export declare const KINDS: readonly ['html', 'css', 'js', 'images', 'fonts', 'data', 'other'];
@@ -15,6 +15,11 @@ export interface PageBytes {
 
 export declare function measurePage(page: Page, url: string): Promise<PageBytes>;
 export declare function seeWholePage(page: Page): Promise<void>;
+export declare function phoneContext(
+  browser: Browser,
+  mode: 'normal' | 'lite',
+  options?: BrowserContextOptions,
+): Promise<BrowserContext>;
 export declare function measureFirstViews(
   browser: Browser,
   pages: [name: string, url: string][],

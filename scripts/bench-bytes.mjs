@@ -85,22 +85,27 @@ export async function seeWholePage(page) {
   await page.waitForLoadState('networkidle');
 }
 
+/** A fresh context on a phone's screen, in `mode` (lite: `Save-Data: on`), with `options`. */
+export function phoneContext(browser, mode, options = {}) {
+  return browser.newContext({
+    ...options,
+    extraHTTPHeaders: mode === 'lite' ? { 'Save-Data': 'on' } : {},
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
 /** A fresh context per page and mode: an empty cache. */
 export async function measureFirstViews(browser, pages) {
   const results = [];
   for (const mode of ['normal', 'lite']) {
     for (const [name, url] of pages) {
-      const context = await browser.newContext({
-        // Without the service worker: once it takes charge (it registers after load), the
-        // scripts it fetches for the page are its requests, not the page's, and CDP on the page
-        // counts them as 0 bytes. Blocked, the page's own needs are all counted; the worker's
-        // cost is measured with the repeat visits (scripts/bench-web.mjs).
-        serviceWorkers: 'block',
-        extraHTTPHeaders: mode === 'lite' ? { 'Save-Data': 'on' } : {},
-        viewport: { width: 412, height: 823 },
-        isMobile: true,
-        hasTouch: true,
-      });
+      // Without the service worker: once it takes charge (it registers after load), the scripts
+      // it fetches for the page are its requests, not the page's, and CDP on the page counts
+      // them as 0 bytes. Blocked, the page's own needs are all counted; the worker's cost is
+      // measured with the repeat visits (scripts/bench-web.mjs).
+      const context = await phoneContext(browser, mode, { serviceWorkers: 'block' });
       const page = await context.newPage();
       results.push({ mode, name, ...(await measurePage(page, url)) });
       await context.close();

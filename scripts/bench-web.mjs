@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { BUDGETS, runByteBudgets, seeWholePage } from './bench-bytes.mjs';
+import { BUDGETS, phoneContext, runByteBudgets, seeWholePage } from './bench-bytes.mjs';
 import { RELAY_KINDS, startRelay } from './byte-relay.mjs';
 
 const BUDGET_KB = 120;
@@ -119,14 +119,7 @@ async function repeatVisits(browser, pages) {
     for (const [name, url] of pages) {
       const target = new URL(url);
       const relay = await startRelay(new URL(target.origin));
-      const context = await browser.newContext({
-        baseURL: relay.origin,
-        serviceWorkers: 'allow',
-        extraHTTPHeaders: mode === 'lite' ? { 'Save-Data': 'on' } : {},
-        viewport: { width: 412, height: 823 },
-        isMobile: true,
-        hasTouch: true,
-      });
+      const context = await phoneContext(browser, mode, { baseURL: relay.origin, serviceWorkers: 'allow' });
       const page = await context.newPage();
       try {
         await page.goto(target.pathname, { waitUntil: 'load' });
