@@ -42,15 +42,30 @@ if [ -z "${DEMO_PICTURES_CACHE:-}" ]; then own_cache=$(mktemp -d) && DEMO_PICTUR
 export DEMO_PICTURES_CACHE
 trap 'rm -rf "$logs" ${own_cache:+"$own_cache"}' EXIT
 
-# step NAME COMMAND...: runs one step, records its wall time (and failure) in the table.
+# step NAME COMMAND...: runs one step, records its wall time (and failure) in the table, and
+# keeps its output for the failures' summary at the end.
 step() {
-  local name=$1 began status=0
+  local name=$1 began status=0 out
   shift
   began=$(date +%s)
+  out=$(mktemp "$logs/step.XXXXXX")
   printf '\n==> %s (at %ss)\n' "$name" "$((began - start))"
-  "$@" || status=$?
-  printf '%s\t%s\t%s\n' "$name" "$(($(date +%s) - began))" "$status" >>"$logs/steps"
+  { "$@" 2>&1 || echo "$?" >"$out.status"; } | tee "$out"
+  [ -f "$out.status" ] && status=$(cat "$out.status")
+  printf '%s\t%s\t%s\t%s\n' "$name" "$(($(date +%s) - began))" "$status" "$out" >>"$logs/steps"
   return "$status"
+}
+
+# failures: for each failed step, the part of its output that says why (Vitest's "Failed Tests"
+# and Playwright's list of failures, with their errors), last, so the end of a long log shows it.
+failures() {
+  local name seconds status out
+  while IFS=$'\t' read -r name seconds status out; do
+    [ "$status" = 0 ] && continue
+    printf '\n==> why "%s" failed\n' "$name"
+    sed 's/\x1b\[[0-9;]*m//g' "$out" | awk '/Failed Tests [0-9]+|^ +[0-9]+ failed$|^ +[0-9]+\) /{on=1} on' | head -120
+    sed 's/\x1b\[[0-9;]*m//g' "$out" | tail -15
+  done <"$logs/steps"
 }
 
 # track NAME FUNCTION: runs FUNCTION's steps in the background, its output kept in a log.
@@ -177,6 +192,7 @@ finish e2e || failed=true
 soak_test || failed=true
 byte_budgets || failed=true
 
+failures
 printf '\n==> step wall times (steps of one phase ran side by side; total %ss)\n' "$(($(date +%s) - start))"
 awk -F'\t' '{ printf "  %5ss  %s%s\n", $2, $1, ($3 == 0 ? "" : "  FAILED") }' "$logs/steps"
 [ "$failed" = false ]

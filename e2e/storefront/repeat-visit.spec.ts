@@ -148,8 +148,19 @@ test('the first full load after a deploy runs the new build', async ({ browser, 
     // The deploy: the same address now answers from the second build.
     relay.target = (await second).url;
     relay.dropConnections();
+    relay.reset();
     await page.goto('/women', { waitUntil: 'load' });
-    await expect(page.locator('html')).toHaveAttribute('data-build', BUILD_MARK);
+    // The mark is set by the new entry script, which runs once the page has loaded; on a busy
+    // machine that can take more than expect's usual 5 s. Should it not come, say what the
+    // relay saw and whether the worker answered with its kept copy (the offline notice).
+    await expect(page.locator('html'))
+      .toHaveAttribute('data-build', BUILD_MARK, { timeout: 15_000 })
+      .catch(async (error: Error) => {
+        const notice = await page.locator('[data-offline-notice]').count();
+        throw new Error(
+          `${error.message}\nanswers after the deploy: ${JSON.stringify(relay.answers)}; offline notice shown: ${notice > 0}`,
+        );
+      });
   } finally {
     await context.close();
     relay.close();
