@@ -111,7 +111,7 @@ process.exit(over || pageOver || !bytesOk || !lighthouseOk ? 1 : 0);
  * page, scrolled too. The bytes are counted by a relay between
  * the browser and the server (scripts/byte-relay.mjs): the worker's own requests are not the
  * page's, so the page's CDP session would miss them. Resolves to false when a second visit
- * transfers more than its budget.
+ * transfers more than its budget, or a first view with the worker's script more than its page's.
  */
 async function repeatVisits(browser, pages) {
   const results = [];
@@ -152,15 +152,17 @@ async function repeatVisits(browser, pages) {
   let ok = true;
   for (const r of results) {
     const over = r.total > BUDGETS.repeatVisit;
-    ok &&= !over;
-    const flag = over ? `  OVER ${BUDGETS.repeatVisit / 1000} kB` : '';
-    const firstOver =
-      r.firstView > (r.mode === 'lite' ? BUDGETS.litePage : BUDGETS.normalPage) ? ' (first view over its page budget)' : '';
+    // The worker's script is part of the first view: the page's budget holds with it.
+    const firstOver = r.firstView > (r.mode === 'lite' ? BUDGETS.litePage : BUDGETS.normalPage);
+    ok &&= !over && !firstOver;
+    const flag = `${over ? `  OVER ${BUDGETS.repeatVisit / 1000} kB` : ''}${firstOver ? '  first view OVER its page budget' : ''}`;
     console.log(
-      `  ${r.mode.padEnd(7)} ${r.name.padEnd(8)} ${kb(r.firstView).padStart(10)} ${kb(r.firstVisit).padStart(12)}  ${RELAY_KINDS.map((k) => kb(r.byKind[k])).join('')} ${kb(r.total)}${flag}${firstOver}`,
+      `  ${r.mode.padEnd(7)} ${r.name.padEnd(8)} ${kb(r.firstView).padStart(10)} ${kb(r.firstVisit).padStart(12)}  ${RELAY_KINDS.map((k) => kb(r.byKind[k])).join('')} ${kb(r.total)}${flag}`,
     );
   }
-  console.log(`${ok ? 'OK' : 'FAIL'}: a second visit of a page seen transfers ≤ ${BUDGETS.repeatVisit / 1000} kB.`);
+  console.log(
+    `${ok ? 'OK' : 'FAIL'}: each first view, the worker's script included, within its page budget; a second visit of a page seen transfers ≤ ${BUDGETS.repeatVisit / 1000} kB.`,
+  );
   return ok;
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
@@ -92,12 +92,47 @@ function serviceWorker() {
 }
 
 /**
+ * The storefront's service worker (src/sw-storefront.ts, served as /sw-storefront.js), built on
+ * its own after the app: one script, no workbox, nothing precached (decision 0032). Every
+ * shopper downloads it on her first visit, so it is a few kilobytes, not the till's worker's 27.
+ */
+function storefrontWorker(): Plugin {
+  return {
+    name: 'storefront-worker',
+    apply: 'build',
+    // Before precompress (sequential, 'post'), which compresses it with the rest.
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+          define: { 'process.env.NODE_ENV': '"production"' },
+          build: {
+            target: 'es2022',
+            outDir: webOutDir,
+            emptyOutDir: false,
+            copyPublicDir: false,
+            sourcemap: false,
+            rollupOptions: {
+              input: fileURLToPath(new URL('./src/sw-storefront.ts', import.meta.url)),
+              output: { format: 'iife', entryFileNames: 'sw-storefront.js' },
+            },
+          },
+        });
+      },
+    },
+  };
+}
+
+/**
  * Two builds (`npm run build`): the browser's app in dist/, and the server-side renderer
  * (src/entry-server.tsx) in dist-server/, which the API imports. npm packages stay
  * external in the server build; the workspace's TypeScript (@shop/shared) is bundled.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(), precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(), storefrontWorker(), precompress()])],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

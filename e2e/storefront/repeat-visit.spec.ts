@@ -38,6 +38,8 @@ test('a seen page costs ≤ 10 KB on a second visit and opens offline with a not
     await expect(page.getByRole('heading', { name: `${category} Wrap Dress 1`, level: 1 })).toBeVisible();
     await seeWholePage(page);
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+    // The storefront's own small worker, not the till's (which precaches the whole build).
+    expect(await page.evaluate(() => new URL(navigator.serviceWorker.controller!.scriptURL).pathname)).toBe('/sw-storefront.js');
     await page.waitForLoadState('networkidle');
     const firstBytes = relay.bytesDown;
 

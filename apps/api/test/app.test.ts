@@ -207,10 +207,13 @@ describe('serving', () => {
         expect(res.headers[name], `${url} ${name}`).toBeUndefined();
       }
     }
-    // The worker's script keeps the page's policy: it is the worker's own.
-    expect((await ctx.app.inject({ method: 'GET', url: '/sw.js' })).headers['content-security-policy']).toBe(
-      page.headers['content-security-policy'],
-    );
+    // The workers' scripts (the till's, the storefront's) keep the page's policy: it is the worker's own.
+    for (const url of ['/sw.js', '/sw-storefront.js']) {
+      const worker = await ctx.app.inject({ method: 'GET', url });
+      expect(worker.statusCode, url).toBe(200);
+      expect(worker.headers['content-security-policy'], url).toBe(page.headers['content-security-policy']);
+      expect(worker.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {

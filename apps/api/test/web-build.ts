@@ -41,7 +41,9 @@ export function writeWebBuild(dir: string, renderer?: string): string {
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'boot-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(path.join(dist, 'register-sw.js'), 'navigator.serviceWorker?.register("/sw.js")');
+  writeFileSync(path.join(dist, 'register-sw.js'), 'navigator.serviceWorker?.register("/sw-storefront.js")');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.skipWaiting()');
+  writeFileSync(path.join(dist, 'sw-storefront.js'), 'self.skipWaiting()');
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   if (renderer !== undefined) {
     mkdirSync(path.join(dir, 'dist-server'));

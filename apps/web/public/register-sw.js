@@ -4,7 +4,7 @@ if ('serviceWorker' in navigator && !/^\/pos(\/|$)/.test(location.pathname)) {
   const register = () =>
     sw
       .getRegistration('/')
-      .then((found) => found || sw.register('/sw.js', { scope: '/' }))
+      .then((found) => found || sw.register('/sw-storefront.js', { scope: '/' }))
       .catch(() => undefined);
   if (document.readyState === 'complete') register();
   else addEventListener('load', register, { once: true });

@@ -10,7 +10,9 @@ import { DEFAULT_STORE_SETTINGS } from '@shop/shared/content';
 import { isRouteErrorResponse } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lazy, Suspense } from 'react';
-import { type RenderedPage, render, renderStatic, setTransport, splitHoisted } from './entry-server.tsx';
+import { queriesForBrowser, type RenderedPage, render, renderStatic, setTransport, splitHoisted } from './entry-server.tsx';
+import { productKeys } from './lib/api/products.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import { readServerData, type ServerData } from './app/server-data.ts';
 import { canonicalUrl } from './lib/canonical-url.ts';
 
@@ -184,5 +186,29 @@ describe('splitHoisted', () => {
     // The API answers none: the page says so, rather than loading.
     expect(rendered.html).toContain('No results for “adire wrap”');
     expect(rendered.html).not.toContain('Loading ...');
+  });
+});
+
+describe('queriesForBrowser', () => {
+  it("hands the browser a listing's products without their descriptions, which no card shows; a product page keeps its own", () => {
+    const client = createQueryClient();
+    const product = {
+      id: 'p1',
+      title: 'Adire Wrap Dress',
+      heading: 'Hand-dyed in Abeokuta',
+      description: 'A long story. '.repeat(30),
+    };
+    const listKey = productKeys.list({ onSale: 'true', limit: 24 } as never);
+    client.setQueryData(listKey, { items: [product], total: 1 });
+    client.setQueryData(productKeys.detail('p1'), product);
+
+    const byKey = new Map(queriesForBrowser(client).queries.map((query) => [JSON.stringify(query.queryKey), query.state.data]));
+    expect(byKey.get(JSON.stringify(listKey))).toEqual({
+      items: [{ id: 'p1', title: 'Adire Wrap Dress', heading: 'Hand-dyed in Abeokuta' }],
+      total: 1,
+    });
+    expect(byKey.get(JSON.stringify(productKeys.detail('p1')))).toEqual(product);
+    // The server's own cache is left whole.
+    expect(client.getQueryData<{ items: (typeof product)[] }>(listKey)?.items[0]?.description).toBe(product.description);
   });
 });
