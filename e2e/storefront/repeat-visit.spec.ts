@@ -117,16 +117,21 @@ async function startServer(build: string, port: number): Promise<{ url: URL; ser
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'never',
+      // No load shedding: this process starts while the suite runs beside it, and its first
+      // pages (the renderer loading) could put its event loop past the limit and answer 503
+      // (CI saw /women answered so). Shedding has its own tests; this one is about the worker.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     },
   });
   const url = new URL(`http://localhost:${port}`);
-  const healthy = () =>
-    fetch(new URL('/healthz', url))
+  // Ready, not only alive: its migrations applied (decision 0015).
+  const ready = () =>
+    fetch(new URL('/readyz', url))
       .then((answer) => answer.ok)
       .catch(() => false);
   for (let tries = 0; tries < 600; tries += 1) {
     if (server.exitCode !== null) throw new Error(`the second server exited (${server.exitCode})`);
-    if (await healthy()) return { url, server };
+    if (await ready()) return { url, server };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   server.kill();
