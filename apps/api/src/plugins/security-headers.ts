@@ -31,7 +31,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 /**
  * The build's scripts and styles, the shop's pictures, the storefront's worker registration and
  * the web app manifest: files a page loads, never opened as a page (an SVG can be, and runs
- * scripts: it keeps every header; so does /sw.js, whose own policy binds the worker).
+ * scripts: it keeps every header; so do the workers, /sw.js and /sw-storefront.js, whose own
+ * policy binds the worker).
  */
 const SUBRESOURCE =
   /^\/(?:(?:assets|uploads|img|icons)\/[^?]*\.(?:js|css|webp|avif|jpe?g|png|woff2|wasm)|register-sw\.js|manifest\.webmanifest)(?:\?|$)/i;
