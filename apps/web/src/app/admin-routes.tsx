@@ -9,6 +9,8 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+// The back office's classes, which the storefront's stylesheet leaves out (src/admin.css).
+import '../admin.css';
 
 /** A lazily loaded route whose module's default export is the page. */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({

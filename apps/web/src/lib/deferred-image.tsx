@@ -9,7 +9,7 @@
  * those attributes and a ref gives it its photo when React commits it (hydrated, rendered
  * or given another photo): no second render after hydration, which on a listing of 48 cards
  * would lengthen hydration's long task. Without JavaScript a <noscript> copy shows instead
- * (index.css hides the blank one).
+ * (styles/shop.css hides the blank one).
  */
 import { type ImgHTMLAttributes, useCallback } from 'react';
 
