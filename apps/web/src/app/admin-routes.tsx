@@ -9,12 +9,20 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-// The back office's classes, which the storefront's stylesheet leaves out (src/admin.css).
-import '../admin.css';
 
-/** A lazily loaded route whose module's default export is the page. */
+/**
+ * The back office's stylesheet (src/admin.css: the classes the storefront's sheet leaves out),
+ * loaded with each of its pages. Imported here, lazily, and not by this table itself: a static
+ * import would name the sheet in the storefront's entry, whose budget is full.
+ */
+const styles = () => import('../admin.css');
+
+/** A lazily loaded route whose module's default export is the page, shown once its styles are in. */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    const [module] = await Promise.all([load(), styles()]);
+    return { Component: module.default };
+  },
 });
 
 export const adminRoutes: RouteObject[] = [
