@@ -54,11 +54,17 @@ describe('sync conflicts', () => {
   it('lists oversold variants with their offline sales, held sales and sales approved offline', async () => {
     const product = await insertProduct(ctx.database.db, { title: 'Last Gele', price: 1_000_000, counter: 1 });
     const [v] = await readVariants(ctx.database.db, product.id);
+    // A sync takes its sales oldest first (sync.ts): the first sells the last one, the approved
+    // sells below zero, the third is held. Made in the same millisecond, the three kept the
+    // order given; a millisecond apart (a busy machine), the approved one, made first, sold the
+    // last one and nothing was oversold. Their times are set so the order is this one.
+    const at = (ms: number) => new Date(Date.now() - 60_000 + ms).toISOString();
+    const first = sale(v!.id, { createdAt: at(1) });
     const approved = sale(v!.id, {
-      approvals: [{ id: randomUUID(), action: 'negative_stock', managerId: manager.user.id, at: new Date().toISOString() }],
+      createdAt: at(2),
+      approvals: [{ id: randomUUID(), action: 'negative_stock', managerId: manager.user.id, at: at(2) }],
     });
-    const first = sale(v!.id);
-    const held = sale(v!.id);
+    const held = sale(v!.id, { createdAt: at(3) });
     expect((await sync([first, approved, held])).map((r: { status: string }) => r.status)).toEqual([
       'recorded',
       'recorded',
