@@ -63,8 +63,10 @@ failures() {
   while IFS=$'\t' read -r name seconds status out; do
     [ "$status" = 0 ] && continue
     printf '\n==> why "%s" failed\n' "$name"
-    sed 's/\x1b\[[0-9;]*m//g' "$out" | awk '/Failed Tests [0-9]+|^ +[0-9]+ failed$|^ +[0-9]+\) /{on=1} on' | head -120
-    sed 's/\x1b\[[0-9;]*m//g' "$out" | tail -15
+    # The runner's own list of failures when it printed one, else the step's last lines.
+    sed 's/\x1b\[[0-9;]*m//g' "$out" |
+      awk '/Failed Tests [0-9]+|^ +[0-9]+ failed$|^ +[0-9]+\) /{on=1} on {print; n++} END {exit n == 0}' | head -120 ||
+      sed 's/\x1b\[[0-9;]*m//g' "$out" | tail -15
   done <"$logs/steps"
 }
 

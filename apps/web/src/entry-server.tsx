@@ -118,7 +118,6 @@ const isNotFound = (errors: StaticHandlerContext['errors']) =>
 /** A request the API refused with 404: what made a loader throw its Not Found. */
 const failedWith404 = (query: Query) => query.state.error instanceof ApiError && query.state.error.status === 404;
 
-/** The tags React hoists (it writes them first when it renders no <head> of its own). */
 /**
  * The server's queries as the browser gets them (the page's data script). The listings' products
  * go without their descriptions: no card shows one (a product's page reads its own product),
@@ -139,6 +138,7 @@ export function queriesForBrowser(queryClient: QueryClient): DehydratedState {
   };
 }
 
+/** The tags React hoists (it writes them first when it renders no <head> of its own). */
 const LEADING_HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)+/;
 
 /**
