@@ -15,15 +15,17 @@
  * server at 127.0.0.1:5432 that `npm run test:pg` files use in parallel. Traffic stays on
  * loopback: each shopper has its own 127.0.x.y address.
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { type ApiProcess, startApiProcess } from '../test/api-process.ts';
+import { bundleCommands } from '../test/bundle.ts';
 import { type PaystackStandin, startPaystackStandin, paystackEnv } from '../test/paystack-standin.ts';
 import { type PgCluster, postgresBinDir, startPgCluster } from '../test/pg-cluster.ts';
 import { type SmtpStandin, startSmtpStandin } from '../test/smtp-standin.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { bundleServe } from './bundle.ts';
 import { closeAllClients, createClient, type Outcome, Tally, type Target } from './client.ts';
 import { type Check, checkInvariants, list } from './invariants.ts';
 import { seedShop } from './seed.ts';
@@ -73,6 +75,8 @@ const resources: {
   smtp?: SmtpStandin;
   paystack?: PaystackStandin;
   processes: ApiProcess[];
+  /** The bundled server's folder. */
+  bundle?: string;
 } = { processes: [] };
 /** PostgreSQL's report of each deadlock: the error, then its DETAIL, CONTEXT and STATEMENT lines (and their continuations). */
 function deadlockReports(log: string): string[] {
@@ -141,6 +145,7 @@ function cleanup(): Promise<void> {
     await resources.smtp?.close().catch(() => undefined);
     await resources.paystack?.close().catch(() => undefined);
     resources.cluster?.destroy();
+    if (resources.bundle) rmSync(resources.bundle, { recursive: true, force: true });
   })();
   return cleaning;
 }
@@ -176,7 +181,8 @@ async function main(): Promise<boolean> {
     LOG_LEVEL: 'warn',
   };
   const withPaystack = { ...env, ...paystackEnv(paystack) };
-  const script = await phase('bundle the API process', bundleServe);
+  resources.bundle = await phase('bundle the API process', () => bundleCommands('soak-'));
+  const script = path.join(resources.bundle, 'serve.js');
   const [a, b, p] = await phase('three API processes', () =>
     Promise.all([startApiProcess(env, { script }), startApiProcess(env, { script }), startApiProcess(withPaystack, { script })]),
   );

@@ -17,12 +17,13 @@ export interface ApiProcess {
 }
 
 /**
- * `script`: fixtures/serve.ts bundled to plain JavaScript (the soak run does), which starts in
- * about half the time of the TypeScript through tsx.
+ * `script`: fixtures/serve.ts bundled (bundle.ts); by default the test run's bundle (commands.ts,
+ * imported only then: the soak, outside Vitest, passes its own).
  */
-export function startApiProcess(env: Record<string, string>, { script }: { script?: string } = {}): Promise<ApiProcess> {
+export async function startApiProcess(env: Record<string, string>, { script }: { script?: string } = {}): Promise<ApiProcess> {
+  script ??= (await import('./commands.ts')).commandScript('serve');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'proc-'));
-  const child = spawn(process.execPath, script ? [script] : ['--import', 'tsx', 'test/fixtures/serve.ts'], {
+  const child = spawn(process.execPath, [script], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,

@@ -6,13 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { testConfig } from './helpers.ts';
+import { commandScript } from './commands.ts';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cli-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const run = (script: string, args: string[], options: { env?: Record<string, string>; input?: string } = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+const run = (command: string, args: string[], options: { env?: Record<string, string>; input?: string } = {}) =>
+  spawnSync(process.execPath, [commandScript(command), ...args], {
     cwd: apiDir,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ADMIN_PASSWORD: '', ...options.env },
     input: options.input,
@@ -23,12 +24,12 @@ const run = (script: string, args: string[], options: { env?: Record<string, str
 // pass (npm run test:pg) would run it again unchanged, so it leaves it to the PGlite pass.
 describe.skipIf(process.env.TEST_DATABASE_URL)('npm run admin:create', () => {
   it('creates an admin who can sign in to the back office, and refuses a short password', async () => {
-    const short = run('src/cli/admin-create.ts', ['--email', 'owner@shop.ng'], { input: 'short\n' });
+    const short = run('admin-create', ['--email', 'owner@shop.ng'], { input: 'short\n' });
     expect(short.status).not.toBe(0);
     expect(short.stderr).toMatch(/at least 8 characters/);
 
     // The password piped in (one line), as from a password manager.
-    const created = run('src/cli/admin-create.ts', ['--email', 'owner@shop.ng', '--first', 'Bola'], {
+    const created = run('admin-create', ['--email', 'owner@shop.ng', '--first', 'Bola'], {
       input: 'a long password\n',
     });
     expect(created.status).toBe(0);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, newShopper } from './helpers.ts';
 import { apiDir, freePort, type Shop, startShop } from './start-process.ts';
+import { commandScript } from './commands.ts';
 
 const running: { shop: Shop; dataDir: string }[] = [];
 afterEach(async () => {
@@ -30,10 +31,10 @@ async function start(env: Record<string, string>): Promise<Shop> {
   return startShop({ DATA_DIR: dataDir, ...env }, (shop) => running.push({ shop, dataDir }));
 }
 
-/** The primary's worker processes (not the esbuild service tsx runs beside it). */
+/** The primary's worker processes (cluster.fork runs its script again). */
 function workers(shop: Shop): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(shop.child.pid), '-f', 'cli/start.ts'], { encoding: 'utf8' })
+    return execFileSync('pgrep', ['-P', String(shop.child.pid), '-f', commandScript('start')], { encoding: 'utf8' })
       .split('\n')
       .filter(Boolean)
       .map(Number);
@@ -227,7 +228,7 @@ describe('npm start refused by its configuration', () => {
   it('prints why, without a stack trace, and exits 1', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-'));
     try {
-      const refused = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', '--no-web-build'], {
+      const refused = spawnSync(process.execPath, [commandScript('start'), '--no-web-build'], {
         cwd: apiDir,
         env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: '', DATABASE_URL: '', DATA_DIR: dataDir },
         encoding: 'utf8',

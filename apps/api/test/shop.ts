@@ -22,6 +22,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import { upsertAdmin } from '../src/users/service.ts';
+import { commandScript } from './commands.ts';
 
 export const ADMIN = { email: 'owner@adire.example', password: 'admin password 123' };
 /** The ops token derives from it: the shop and the commands must share it. */
@@ -77,7 +78,7 @@ export async function manifestOf<T>(file: string, key?: string): Promise<T> {
  * Asynchronously: a stand-in server of this process (S3) must keep answering meanwhile.
  */
 export function runCommand(name: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], {
+  const child = spawn(process.execPath, [commandScript(name), ...args], {
     cwd: apiDir,
     env: {
       ...process.env,

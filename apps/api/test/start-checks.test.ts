@@ -23,6 +23,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { createTestDatabase, newShopper } from './helpers.ts';
 import { apiDir, startShop } from './start-process.ts';
+import { commandScript } from './commands.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -128,7 +129,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('npm start in production', () => 
   const production = { NODE_ENV: 'production', JWT_SECRET: 'a-secret-of-at-least-32-characters-for-tests', DATABASE_URL: '' };
 
   it('refuses to start without PUBLIC_URL, saying why without a stack trace', () => {
-    const refused = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', '--no-web-build'], {
+    const refused = spawnSync(process.execPath, [commandScript('start'), '--no-web-build'], {
       cwd: apiDir,
       env: { ...process.env, ...production, PUBLIC_URL: '', DATA_DIR: folder('no-public-url') },
       encoding: 'utf8',

@@ -27,6 +27,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { auditLog, staffSessions, twoFactor, twoFactorChallenges } from '../db/schema/index.ts';
 import { upsertAdmin } from '../users/index.ts';
+import { commandScript } from '../../test/commands.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -353,7 +354,7 @@ describe('lost phone', () => {
 describe('npm run admin:create -- --reset-2fa', () => {
   const apiDir = path.resolve(import.meta.dirname, '../..');
   const run = (env: Record<string, string>, args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts', ...args], {
+    spawnSync(process.execPath, [commandScript('admin-create'), ...args], {
       cwd: apiDir,
       env: { ...process.env, NODE_ENV: 'test', ADMIN_PASSWORD: '', DATABASE_URL: '', ...env },
       encoding: 'utf8',

@@ -15,6 +15,7 @@ import type { TestContext } from '../../test/helpers.ts';
 import { buildReportShop, type ReportShop } from '../../test/report-shop.ts';
 import { rowsOf } from '../db/client.ts';
 import { verifySalesFacts } from './index.ts';
+import { commandScript } from '../../test/commands.ts';
 
 let ctx: TestContext;
 let owner: Client;
@@ -41,7 +42,7 @@ async function databaseUrl() {
 /** `npm run reports:verify` on this test's PostgreSQL database. */
 async function runVerify() {
   const apiDir = path.resolve(import.meta.dirname, '../..');
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/reports-verify.ts'], {
+  return spawnSync(process.execPath, [commandScript('reports-verify')], {
     cwd: apiDir,
     env: { ...process.env, DATABASE_URL: await databaseUrl(), LOG_LEVEL: 'silent' },
     encoding: 'utf8',
