@@ -2,30 +2,24 @@
 # `npm run validate`: everything CI checks, on an installed checkout: lint, typecheck, the
 # storefront entry budget, the tests on PGlite (the README's test command), the API tests again
 # on PostgreSQL and Redis (with the fault tests that need a PostgreSQL installation), the
-# security suite, the soak test, the browser tests and the storefront's bytes per page. `.ci/run` installs, builds, starts the
-# services, then runs exactly this with VALIDATE_BUILT=1 (its build is the one these steps
-# use); without it the app is built here first, once.
+# security suite, the browser tests, the soak test and the storefront's bytes per page.
+# `.ci/run` installs, builds, starts the services, then runs exactly this with VALIDATE_BUILT=1
+# (its build is the one these steps use); without it the app is built here first, once.
 #
-# What runs at the same time, and why (CI's machine has 2 cores). Measured on it, each step
-# alone: npm test 250 s using both cores, test:pg 190 s using 1.5 (the rest is the database
-# server's), the browser tests 265 s using 0.6 (they wait on pages, not on the CPU), the
-# security suite 50 s, typecheck 50 s, lint 14 s, soak 54 s. Three tracks at once (as this
-# script once ran them) took 1,185 s for what takes 520 s in turn: two Vitest runs of two
-# workers each and the type checker fought over the cores. So:
-#   1. the CPU-bound phase: `npm test` (PGlite: API, web, shared, repo; 2 Vitest workers),
-#      with lint, typecheck and the storefront budget beside it (one core at most, briefly),
-#      and the browser tests (Playwright, 2 workers, one server on PostgreSQL), which took 350 s
-#      alone with 80 % of the CPU idle: they wait on pages (on the embedded database, without
-#      PostgreSQL, they took 8 to 11 minutes and run in phase 2 instead);
-#   2. the API tests again on PostgreSQL and Redis, then the security suite, alone on the
-#      database server: beside the browser tests they took three times as long (685 s, CI of
-#      2026-11-27), each test file's CREATE DATABASE waiting on a checkpoint;
-#   3. the soak test alone: it measures recovery under load, so nothing else competes; then
-#      issue 32's bytes per page in a real browser, on a demo shop of its own (beside phase 1
-#      that shop took over 120 s to start).
-# Every phase runs even when an earlier one failed, so one run reports every failure. Each
-# track's output is printed in one piece when it ends; the wall time of every step is printed
-# as a table at the end (and the run fails if any step failed).
+# One step at a time, on purpose. CI's machine has 2 cores, and each big step keeps both busy
+# by itself (measured alone on it, 2026-11-27: `npm test` 1.7 cores for its 642 s, test:pg 1.2
+# cores plus the database server's, the browser tests saturating both with Chromium's processes,
+# typecheck and lint multi-threaded). Side by side they only fought: with the browser tests
+# beside `npm test` (as this script ran them until then) the machine's load average stood at
+# 15, Chromium's processes (which raise their own priority) took the CPU, `npm test` took
+# 1,589 s instead of 642 and the demo seed's test timed out, and the browser tests took
+# 19.6 minutes. So: lint, typecheck and the entry budget; `npm test` (PGlite: API, web,
+# shared, repo; 2 Vitest workers); the API tests again on PostgreSQL and Redis, then the
+# security suite; the browser tests (Playwright, 2 workers, one server on PostgreSQL); the soak
+# test (it measures recovery under load, so nothing else competes); issue 32's bytes per page
+# in a real browser, on a demo shop of its own.
+# Every step runs even when an earlier one failed, so one run reports every failure. The wall
+# time of every step is printed as a table at the end (and the run fails if any step failed).
 #
 # PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). When it
 # is unreachable the PostgreSQL steps are skipped with a notice, except under CI, where it fails.
@@ -70,23 +64,6 @@ failures() {
   done <"$logs/steps"
 }
 
-# track NAME FUNCTION: runs FUNCTION's steps in the background, its output kept in a log.
-track() {
-  (
-    status=0
-    "$2" >"$logs/$1.log" 2>&1 || status=$?
-    echo "$status" >"$logs/$1.status"
-  ) &
-}
-
-# finish NAME: waits for a track to end and prints its output in one piece.
-finish() {
-  while [ ! -f "$logs/$1.status" ]; do sleep 1; done
-  printf '\n======== %s ========\n' "$1"
-  cat "$logs/$1.log"
-  return "$(cat "$logs/$1.status")"
-}
-
 tcp_open() { node -e 'require("net").connect(+process.argv[2],process.argv[1]).on("connect",()=>process.exit(0)).on("error",()=>process.exit(1))' "$1" "$2"; }
 
 pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
@@ -117,14 +94,16 @@ if [ -z "${VALIDATE_BUILT:-}" ]; then
 fi
 
 checks() {
-  step "lint" npm run lint &&
-    step "typecheck" npm run typecheck &&
-    # The entry's 120 KB of JavaScript; the bytes per page are measured alone at the end.
-    step "storefront entry budget (120 KB gzip)" node scripts/bench-web.mjs --no-build --no-lighthouse --no-bytes
+  local status=0
+  step "lint" npm run lint || status=1
+  step "typecheck" npm run typecheck || status=1
+  # The entry's 120 KB of JavaScript; the bytes per page are measured at the end.
+  step "storefront entry budget (120 KB gzip)" node scripts/bench-web.mjs --no-build --no-lighthouse --no-bytes || status=1
+  return "$status"
 }
 
 pglite_tests() {
-  # The embedded database: the PostgreSQL settings are for the other track.
+  # The embedded database: the PostgreSQL settings are for test:pg.
   step "tests on PGlite (npm test)" env -u TEST_DATABASE_URL -u TEST_REDIS_URL npm test
 }
 
@@ -164,37 +143,24 @@ soak_test() {
 
 # Issue 32's bytes per page in a real browser (scripts/bench-bytes.mjs: normal ≤ 250 KB, lite
 # ≤ 150 KB with ≤ 60 KB of code and each picture ≤ 25 KB), on a shop of its own with the demo
-# data. Alone: beside the phase-1 tests its shop took over 120 s to start (the demo pictures,
-# PGlite's migrations). Lighthouse is too noisy for CI: `npm run bench:web` runs it.
+# data. Lighthouse is too noisy for CI: `npm run bench:web` runs it.
 byte_budgets() {
   step "storefront bytes per page (issue 32's budgets)" node scripts/bench-web.mjs --no-build --no-lighthouse
 }
 
 failed=false
-# 1. The CPU-bound phase, with the browser tests beside it when they run on PostgreSQL (they
-#    wait on pages, and the embedded tests do not touch the database server).
-track checks checks
-track pglite pglite_tests
-[ "$have_pg" = true ] && track e2e e2e_tests
-finish checks || failed=true
-finish pglite || failed=true
-
-# 2. The API tests on PostgreSQL, alone on the database server (beside the browser tests they
-#    took 685 s instead of 220: each file's CREATE DATABASE waits on a checkpoint).
+checks || failed=true
+pglite_tests || failed=true
 if [ "$have_pg" = true ]; then
-  track postgres postgres_tests
+  postgres_tests || failed=true
 else
-  track postgres pglite_security
-  track e2e e2e_tests
+  pglite_security || failed=true
 fi
-finish postgres || failed=true
-finish e2e || failed=true
-
-# 3. Alone, one after the other.
+e2e_tests || failed=true
 soak_test || failed=true
 byte_budgets || failed=true
 
 failures
-printf '\n==> step wall times (steps of one phase ran side by side; total %ss)\n' "$(($(date +%s) - start))"
+printf '\n==> step wall times (one after another; total %ss)\n' "$(($(date +%s) - start))"
 awk -F'\t' '{ printf "  %5ss  %s%s\n", $2, $1, ($3 == 0 ? "" : "  FAILED") }' "$logs/steps"
 [ "$failed" = false ]
