@@ -40,6 +40,14 @@ test('a seen page costs ≤ 10 KB on a second visit and opens offline with a not
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
     // The storefront's own small worker, not the till's (which precaches the whole build).
     expect(await page.evaluate(() => new URL(navigator.serviceWorker.controller!.scriptURL).pathname)).toBe('/sw-storefront.js');
+    // Every storefront page loads the cart sync once it has rendered (app/footer.tsx): the first
+    // visit is over when it has. On a slow machine the network was idle before, and the second
+    // visit downloaded it, for the first time (CI run of 2026-11-27).
+    await page.waitForFunction(
+      () => performance.getEntriesByType('resource').some((entry) => /\/assets\/cart-sync-[^/]*\.js$/.test(entry.name)),
+      undefined,
+      { timeout: 20_000 },
+    );
     await page.waitForLoadState('networkidle');
     const firstBytes = relay.bytesDown;
 
