@@ -35,6 +35,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
+  // Web-first assertions wait up to 10 s, not Playwright's 5: on CI's 2-core machine, with the
+  // server, two browsers and their renderers sharing it, a lazily loaded part (the checkout
+  // dialog's chunk, then its quote) once took longer than 5 s to appear (delivery.spec.ts,
+  // 2026-11-27), and passed on retry. A wrong value still fails; it only takes longer to say so.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
