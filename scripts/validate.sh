@@ -36,17 +36,25 @@ if [ -z "${DEMO_PICTURES_CACHE:-}" ]; then own_cache=$(mktemp -d) && DEMO_PICTUR
 export DEMO_PICTURES_CACHE
 trap 'rm -rf "$logs" ${own_cache:+"$own_cache"}' EXIT
 
-# step NAME COMMAND...: runs one step, records its wall time (and failure) in the table, and
-# keeps its output for the failures' summary at the end.
+# cpu_sample: the machine's busy and total CPU time so far (/proc/stat, every process: the
+# database server's and the browsers' too), for the cores each step kept busy; "0 0" elsewhere.
+cores=$(nproc 2>/dev/null || echo 1)
+cpu_sample() { awk '/^cpu /{ busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6 }' /proc/stat 2>/dev/null || echo 0 0; }
+
+# step NAME COMMAND...: runs one step, records its wall time, the cores it kept busy on average
+# (and its failure) in the table, and keeps its output for the failures' summary at the end.
 step() {
-  local name=$1 began status=0 out
+  local name=$1 began status=0 out busy0 total0 busy1 total1
   shift
   began=$(date +%s)
+  read -r busy0 total0 < <(cpu_sample)
   out=$(mktemp "$logs/step.XXXXXX")
   printf '\n==> %s (at %ss)\n' "$name" "$((began - start))"
   { "$@" 2>&1 || echo "$?" >"$out.status"; } | tee "$out"
   [ -f "$out.status" ] && status=$(cat "$out.status")
-  printf '%s\t%s\t%s\t%s\n' "$name" "$(($(date +%s) - began))" "$status" "$out" >>"$logs/steps"
+  read -r busy1 total1 < <(cpu_sample)
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$(($(date +%s) - began))" "$status" "$out" \
+    "$(awk -v b="$((busy1 - busy0))" -v t="$((total1 - total0))" -v n="$cores" 'BEGIN { if (t > 0) printf "%.1f", n * b / t; else printf "-" }')" >>"$logs/steps"
   return "$status"
 }
 
@@ -54,7 +62,7 @@ step() {
 # and Playwright's list of failures, with their errors), last, so the end of a long log shows it.
 failures() {
   local name seconds status out
-  while IFS=$'\t' read -r name seconds status out; do
+  while IFS=$'\t' read -r name seconds status out _; do
     [ "$status" = 0 ] && continue
     printf '\n==> why "%s" failed\n' "$name"
     # The runner's own list of failures when it printed one, else the step's last lines.
@@ -161,6 +169,6 @@ soak_test || failed=true
 byte_budgets || failed=true
 
 failures
-printf '\n==> step wall times (one after another; total %ss)\n' "$(($(date +%s) - start))"
-awk -F'\t' '{ printf "  %5ss  %s%s\n", $2, $1, ($3 == 0 ? "" : "  FAILED") }' "$logs/steps"
+printf '\n==> step wall times (one after another; total %ss), and the cores each kept busy of %s\n' "$(($(date +%s) - start))" "$cores"
+awk -F'\t' '{ printf "  %5ss  %4s  %s%s\n", $2, $5, $1, ($3 == 0 ? "" : "  FAILED") }' "$logs/steps"
 [ "$failed" = false ]
