@@ -38,4 +38,9 @@ describe('offlineNotice', () => {
     expect(offlineNotice(null)).toBe("You're offline: this page was saved earlier.");
     expect(offlineNotice('nonsense')).toBe("You're offline: this page was saved earlier.");
   });
+  it('says the shop could not show the page when the server answered an error', () => {
+    expect(offlineNotice('2026-11-26T10:05:00Z', 'en-NG', 'unavailable')).toMatch(
+      /^The shop could not show this page just now: this page was saved on .+\.$/,
+    );
+  });
 });

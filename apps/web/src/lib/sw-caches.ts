@@ -56,10 +56,17 @@ export function cacheRule(request: { method: string; url: string; mode?: string 
   return 'page';
 }
 
-/** The notice an offline page shows: "saved on <time>", in the shop's words. */
-export function offlineNotice(savedAt: string | null, locale = 'en-NG'): string {
+/**
+ * Why a kept page is shown instead of the network's: no network, or the server answered with an
+ * error of its own (a 5xx: busy and shedding load, restarting, a proxy's gateway error).
+ */
+export type SavedCopyReason = 'offline' | 'unavailable';
+
+/** The notice a kept page shows: why, and "saved on <time>", in the shop's words. */
+export function offlineNotice(savedAt: string | null, locale = 'en-NG', why: SavedCopyReason = 'offline'): string {
   const when = savedAt ? new Date(savedAt) : null;
-  if (!when || Number.isNaN(when.getTime())) return "You're offline: this page was saved earlier.";
+  const lead = why === 'offline' ? "You're offline" : 'The shop could not show this page just now';
+  if (!when || Number.isNaN(when.getTime())) return `${lead}: this page was saved earlier.`;
   const time = when.toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  return `You're offline: this page was saved on ${time}.`;
+  return `${lead}: this page was saved on ${time}.`;
 }

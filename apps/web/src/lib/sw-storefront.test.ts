@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { isFresh, trim } from './sw-storefront.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SAVED_AT_HEADER } from './sw-caches.ts';
+import { isFresh, storefrontPage, trim } from './sw-storefront.ts';
 
 const DAY = 24 * 60 * 60;
 const answered = (date?: string) => new Response('x', { headers: date ? { Date: date } : {} });
@@ -39,5 +40,64 @@ describe('trim', () => {
     const cache = cacheOf(['/a.webp', '/b.webp']);
     await trim(cache, 2);
     expect(cache.urls()).toEqual(['/a.webp', '/b.webp']);
+  });
+});
+
+describe('storefrontPage', () => {
+  const URL_SEEN = 'https://shop.test/women';
+  const page = (body: string, status = 200, headers: Record<string, string> = {}) =>
+    new Response(`<html><body><div id="root">${body}</div></body></html>`, {
+      status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers },
+    });
+  /** The worker's caches, one Map-backed cache (match and put by URL, as the page cache uses them). */
+  const stubCaches = (kept: Record<string, Response>) => {
+    const store = new Map(Object.entries(kept));
+    vi.stubGlobal('caches', {
+      open: async () => ({
+        match: async (url: string) => store.get(url)?.clone(),
+        put: async (url: string, answer: Response) => void store.set(url, answer),
+      }),
+    });
+    return store;
+  };
+  const navigation = () => new Request(URL_SEEN);
+  const savedCopy = () => page('Women, as seen', 200, { ETag: '"v1"', [SAVED_AT_HEADER]: '2026-11-26T10:05:00Z' });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the kept copy, with a notice saying so, when the shop answers a server error', async () => {
+    stubCaches({ [URL_SEEN]: savedCopy() });
+    vi.stubGlobal('fetch', async () => new Response('Service Unavailable', { status: 503 }));
+    const answer = await storefrontPage(navigation());
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain('Women, as seen');
+    expect(html).toMatch(/role="status"[^>]*>The shop could not show this page just now: this page was saved on /);
+  });
+
+  it('shows the kept copy as offline when there is no network', async () => {
+    stubCaches({ [URL_SEEN]: savedCopy() });
+    vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await (await storefrontPage(navigation())).text()).toMatch(/>You're offline: this page was saved on /);
+  });
+
+  it('passes a server error on for a page never seen, and keeps nothing of it', async () => {
+    const store = stubCaches({});
+    vi.stubGlobal('fetch', async () => new Response('Service Unavailable', { status: 503 }));
+    expect((await storefrontPage(navigation())).status).toBe(503);
+    expect(store.size).toBe(0);
+  });
+
+  it('answers a 304 from the copy, and keeps a new page when the shop sends one', async () => {
+    const store = stubCaches({ [URL_SEEN]: savedCopy() });
+    const asked: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      asked.push(new Headers(init.headers).get('If-None-Match'));
+      return asked.length === 1 ? new Response(null, { status: 304 }) : page('Women, new arrivals', 200, { ETag: '"v2"' });
+    });
+    expect(await (await storefrontPage(navigation())).text()).toContain('Women, as seen');
+    expect(await (await storefrontPage(navigation())).text()).toContain('Women, new arrivals');
+    expect(asked).toEqual(['"v1"', '"v1"']);
+    expect(await store.get(URL_SEEN)!.text()).toContain('Women, new arrivals');
   });
 });

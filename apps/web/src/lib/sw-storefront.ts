@@ -6,8 +6,8 @@
  * worker (src/sw.ts) keeps workbox for its precache and routes storefront requests here too.
  *
  * - Pages (STOREFRONT_RUNTIME): network-first, revalidated with the kept copy's ETag, so an
- *   unchanged page costs a 304 and is answered from the copy; with no network the copy is
- *   shown with a notice saying when it was saved.
+ *   unchanged page costs a 304 and is answered from the copy; with no network, or a server
+ *   error (5xx) from the shop, the copy is shown with a notice saying why and when it was saved.
  * - The build's hashed files (STOREFRONT_ASSETS) and the pictures seen (STOREFRONT_IMAGES):
  *   cache-first, bounded (`cacheFirst`).
  */
@@ -18,6 +18,7 @@ import {
   STOREFRONT_IMAGE_LIMITS,
   STOREFRONT_IMAGES,
   STOREFRONT_RUNTIME,
+  type SavedCopyReason,
   cacheRule,
   offlineNotice,
 } from './sw-caches.ts';
@@ -81,9 +82,9 @@ async function withHeaders(response: Response, extra: Record<string, string>, bo
 }
 
 /** The kept page with a notice at the top of its body (outside #root, so hydration is unaffected). */
-async function offlinePage(kept: Response): Promise<Response> {
+async function offlinePage(kept: Response, why: SavedCopyReason): Promise<Response> {
   const html = await kept.text();
-  const notice = offlineNotice(kept.headers.get(SAVED_AT_HEADER));
+  const notice = offlineNotice(kept.headers.get(SAVED_AT_HEADER), undefined, why);
   const banner = `<div role="status" data-offline-notice style="background:#111;color:#fff;padding:8px 12px;font:14px/1.4 system-ui,sans-serif;text-align:center">${notice}</div>`;
   return withHeaders(kept, {}, html.replace(/<body([^>]*)>/i, `<body$1>${banner}`));
 }
@@ -96,7 +97,11 @@ async function keepPage(cache: Cache, url: string, answer: Response): Promise<Re
   return stamped;
 }
 
-/** A storefront page: network-first, revalidated with the kept copy's ETag; the copy, with a notice, offline. */
+/**
+ * A storefront page: network-first, revalidated with the kept copy's ETag; the copy, with a
+ * notice, offline or when the server answers an error of its own (5xx): a page she has seen is
+ * more use to her than the error, and the notice says it is a copy and from when.
+ */
 export async function storefrontPage(request: Request): Promise<Response> {
   const cache = await caches.open(STOREFRONT_RUNTIME);
   const kept = await cache.match(request.url);
@@ -110,10 +115,11 @@ export async function storefrontPage(request: Request): Promise<Response> {
       cache: 'no-store',
     });
   } catch (error) {
-    if (kept) return offlinePage(kept);
+    if (kept) return offlinePage(kept, 'offline');
     throw error;
   }
   if (answer.status === 304 && kept) return kept;
+  if (answer.status >= 500 && kept) return offlinePage(kept, 'unavailable');
   return (await keepPage(cache, request.url, answer)) ?? answer;
 }
 
