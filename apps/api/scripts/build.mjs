@@ -1,16 +1,15 @@
 // Bundles the API's entry points into dist/ with esbuild: plain JavaScript that starts
 // fast and needs no TypeScript loader at run time (about 50 MB less memory than tsx).
-// npm packages stay external; the workspace's own TypeScript (@shop/shared) is bundled.
+// npm packages stay external; the workspace's own TypeScript (@shop/shared) is bundled
+// (bundle-options.mjs, which the tests' bundle of the commands uses too).
 // `--if-stale` does nothing when every bundle is newer than everything it is built from (this
 // script, package.json, src/ and @shop/shared's src/): `npm run start:built` (the e2e server)
 // starts from the build `npm run build` made instead of bundling again.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { apiRoot as root, bundleOptions } from './bundle-options.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@shop/'));
 const entryPoints = {
   start: 'src/cli/start.ts',
   migrate: 'src/cli/migrate.ts',
@@ -31,7 +30,7 @@ function newest(file) {
 }
 
 if (process.argv.includes('--if-stale')) {
-  const sources = [import.meta.filename, 'package.json', 'src', '../../packages/shared/src'];
+  const sources = [import.meta.filename, 'scripts/bundle-options.mjs', 'package.json', 'src', '../../packages/shared/src'];
   const built = Object.keys(entryPoints).map((name) => path.join(root, 'dist', `${name}.js`));
   const oldestBundle = Math.min(...built.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
   if (oldestBundle > Math.max(...sources.map((source) => newest(path.resolve(root, source))))) {
@@ -40,16 +39,4 @@ if (process.argv.includes('--if-stale')) {
   }
 }
 
-await build({
-  absWorkingDir: root,
-  entryPoints,
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
-});
+await build({ ...bundleOptions(), entryPoints, outdir: 'dist', sourcemap: true });
