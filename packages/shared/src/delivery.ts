@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { nairaField } from './naira-field.ts';
 import { shippingFields } from './orders.ts';
 
+/** The one country the shop delivers to: every delivery state below is in it. */
+export const DELIVERY_COUNTRY = 'Nigeria';
+
 /** The 36 states and the FCT, with Lagos split in two. */
 export const DELIVERY_STATES = [
   'Abia',

@@ -4,7 +4,7 @@
  * defaults or more than the maximum; the first address is the default.
  */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { type AddressView, type addressInput, isUuid, MAX_ADDRESSES } from '@shop/shared';
+import { type AddressView, type addressInput, DELIVERY_COUNTRY, isUuid, MAX_ADDRESSES } from '@shop/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { type AddressRow, addresses, users } from '../db/schema/index.ts';
@@ -20,7 +20,7 @@ const view = (a: AddressRow): AddressView => ({
   address: a.address,
   city: a.city,
   state: a.state,
-  country: 'Nigeria',
+  country: DELIVERY_COUNTRY,
   isDefault: a.isDefault,
 });
 

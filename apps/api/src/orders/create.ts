@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CHOOSE_COLOUR,
   CHOOSE_SIZE,
+  DELIVERY_COUNTRY,
   isUuid,
   MESSAGES_ORDER,
   podUnitCapMessage,
@@ -342,7 +343,7 @@ export function createOrderMaking(db: Db, imageUrl: (imageId: string) => string,
             city: input.contact.city?.trim() ?? '',
             // The delivery state priced ("Lagos" is kept as Lagos Mainland).
             state: pricing?.state ?? input.contact.state?.trim() ?? '',
-            country: pricing ? 'Nigeria' : (input.contact.country?.trim() ?? ''),
+            country: pricing ? DELIVERY_COUNTRY : (input.contact.country?.trim() ?? ''),
             channel: input.channel,
             // A point-of-sale sale is paid below, once its payment is recorded.
             status: input.status === 'paid' ? 'pending' : input.status,

@@ -10,7 +10,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deliveryAddressForm, errorResponse, MESSAGES_ORDER, MISSING_ADDRESS } from '@shop/shared';
+import { DELIVERY_COUNTRY, deliveryAddressForm, errorResponse, MESSAGES_ORDER, MISSING_ADDRESS } from '@shop/shared';
 import { z } from 'zod';
 import { placeWebOrder } from '../checkout/index.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -95,7 +95,7 @@ const checkoutForms: FastifyPluginAsyncZod = async (app) => {
         const { order } = await placeWebOrder(
           app,
           user,
-          { ...address.data, country: 'Nigeria', paymentMethod: method as (typeof FORM_METHODS)[number], lines },
+          { ...address.data, country: DELIVERY_COUNTRY, paymentMethod: method as (typeof FORM_METHODS)[number], lines },
           (tx) =>
             app.carts.takeOrdered(
               tx,

@@ -4,14 +4,21 @@
  */
 import type { AddressView } from '@shop/shared/addresses';
 import type { AuthUser } from '@shop/shared/auth';
-import { type DeliveryKind, deliveryAddressForm, deliveryStateOf, etaText, MISSING_ADDRESS } from '@shop/shared/delivery';
+import {
+  DELIVERY_COUNTRY,
+  type DeliveryKind,
+  deliveryAddressForm,
+  deliveryStateOf,
+  etaText,
+  MISSING_ADDRESS,
+} from '@shop/shared/delivery';
 import { formatNairaAmount } from '@shop/shared/money';
 import { MESSAGES_ORDER, type WebPaymentMethod } from '@shop/shared/orders';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client.ts';
 
 /** The only country delivered to: sent with every quote and order (the server refuses others). */
-export const COUNTRY = 'Nigeria';
+export const COUNTRY = DELIVERY_COUNTRY;
 
 /** The address part of the checkout body, as the step requires it (shared with the form without JavaScript). */
 export { deliveryAddressForm };
