@@ -1,6 +1,11 @@
+import { DELIVERY_COUNTRY } from '@shop/shared/delivery';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client.ts';
-import { deliverySummary, feeText, missingAddress, profileDefaults, refusalMessage } from './delivery-details.ts';
+import { COUNTRY, deliverySummary, feeText, missingAddress, profileDefaults, refusalMessage } from './delivery-details.ts';
+
+it('sends the country the server delivers to', () => {
+  expect(COUNTRY).toBe(DELIVERY_COUNTRY);
+});
 
 const user = {
   id: 'u1',
