@@ -3,14 +3,10 @@
  * the schemas (fuzz.test.ts says what the fuzzing is for); a file of its own, so that the suite's
  * two workers share the fuzzing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorld, headersFor, operations, pathWithIds, type World } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { fileWorld, headersFor, operations, pathWithIds } from './support.ts';
 
-let world: World;
-beforeAll(async () => {
-  world = await buildWorld();
-});
-afterAll(() => world?.ctx.close());
+const world = fileWorld();
 
 describe('bodies no schema describes', () => {
   /** Every route as an admin (who gets furthest), with bodies that break the parsers rather than the schemas. */
@@ -32,17 +28,17 @@ describe('bodies no schema describes', () => {
 
   it('never answers 5xx to a body or query string the parsers must refuse', async () => {
     const failures: string[] = [];
-    for (const op of operations(world.app).filter((o) => o.key !== 'POST /api/auth/logout')) {
-      const url = pathWithIds(world, op.path);
+    for (const op of operations(world().app).filter((o) => o.key !== 'POST /api/auth/logout')) {
+      const url = pathWithIds(world(), op.path);
       const requests = [
         ...BODIES.map(([type, payload]) => ({ url, type, payload })),
         ...QUERIES.map((q) => ({ url: url + q, type: undefined, payload: undefined })),
       ];
       for (const r of requests) {
-        const res = await world.app.inject({
+        const res = await world().app.inject({
           method: op.method as 'POST',
           url: r.url,
-          headers: { ...headersFor(world, 'admin'), ...(r.type && { 'content-type': r.type }) },
+          headers: { ...headersFor(world(), 'admin'), ...(r.type && { 'content-type': r.type }) },
           ...(r.payload !== undefined && { payload: r.payload }),
         });
         if (res.statusCode >= 500)

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLE_TEMPLATES, type RoleTemplate } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { insertProduct } from '../test/fixtures.ts';
 import { bearer, createAdmin, createStaff, createTestApp, registerShopper, type TestContext } from '../test/helpers.ts';
 
@@ -131,6 +131,22 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       customer: customer.id,
       message,
     },
+  };
+}
+
+/**
+ * The calling file's own world: built before its tests (beforeAll) and closed after them
+ * (afterAll). Returns the getter the tests read it with.
+ */
+export function fileWorld(): () => World {
+  let world: World | undefined;
+  beforeAll(async () => {
+    world = await buildWorld();
+  });
+  afterAll(() => world?.ctx.close());
+  return () => {
+    if (!world) throw new Error('the world is built in beforeAll: read it in a test');
+    return world;
   };
 }
 
