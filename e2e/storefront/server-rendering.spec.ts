@@ -4,7 +4,7 @@
  * buttons work and the shopper's own cart and name appear.
  */
 import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
-import { createProducts, registerShopper, signInWithStorage } from './fixtures.ts';
+import { createProducts, registerShopper, signInWithStorage, unique } from './fixtures.ts';
 
 /** Console errors and uncaught exceptions while the page runs (hydration mismatches are reported there). */
 function collectErrors(page: Page): string[] {
@@ -73,6 +73,38 @@ test('the photos below the hero arrive once the hero has: category tiles and pro
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(1);
   }
+});
+
+test('a listing fetches the photos within half a screen of the view, and the others as the shopper scrolls near them', async ({
+  browser,
+  request,
+}) => {
+  const brand = `Near View ${unique()}`;
+  const products = await createProducts(
+    request,
+    Array.from({ length: 10 }, () => ({ brand })),
+  );
+  // A phone's screen: two cards a row.
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await page.goto(`/brand?brand=${encodeURIComponent(brand)}`);
+  const photoOf = (product: (typeof products)[number]) => {
+    const photo = product.imageUrls[0]!.replace(/-\d+\.webp$/, '');
+    return page.locator(`img[srcset*="${photo}"], img[data-srcset*="${photo}"]`).first();
+  };
+  // Newest first: the first product made is the last card, five rows down.
+  const first = photoOf(products.at(-1)!);
+  const last = photoOf(products[0]!);
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(1);
+  await page.waitForLoadState('networkidle');
+  const lastPhoto = products[0]!.imageUrls[0]!.replace(/-\d+\.webp$/, '');
+  expect(requested.filter((url) => url.includes(lastPhoto))).toEqual([]);
+
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(1);
+  await context.close();
 });
 
 test("the shopper's saved cart and name replace the server's anonymous frame", async ({ page, request }) => {

@@ -58,6 +58,29 @@ describe('boot', () => {
     expect(photo.getAttribute('srcset')).toBe('/uploads/card-320.webp 320w, /uploads/card-640.webp 640w');
   });
 
+  it('gives only the photos within NEAR_VIEW_SCREENS of the view their addresses, leaving the rest to the app', async () => {
+    serverRenderedPage('appStartedWithNearPhotos');
+    const { NEAR_VIEW_SCREENS } = await import('./lib/near-view.ts');
+    const edge = (1 + NEAR_VIEW_SCREENS) * innerHeight;
+    const photoAt = (top: number, name: string) => {
+      document
+        .getElementById('root')!
+        .insertAdjacentHTML(
+          'beforeend',
+          `<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/uploads/${name}-640.webp" alt="">`,
+        );
+      const img = document.querySelector<HTMLImageElement>(`img[data-src*="${name}"]`)!;
+      vi.spyOn(img, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: top, width: 200, height: 250 }));
+      return img;
+    };
+    const near = photoAt(edge - 10, 'near');
+    const far = photoAt(edge + 10, 'far');
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await import('./boot.ts');
+    expect(near.getAttribute('src')).toBe('/uploads/near-640.webp');
+    expect(far.getAttribute('src')).toMatch(/^data:/);
+  });
+
   it('starts at once in a background tab, where the page is not being painted', async () => {
     serverRenderedPage('appStartedInBackground');
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');

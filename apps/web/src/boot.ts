@@ -7,7 +7,8 @@
  * MAX_WAIT_MS, or as soon as the shopper touches the page, whichever comes first. On a
  * phone's slow connection the image then does not share the bandwidth with the app's
  * JavaScript, and the phone paints it before spending its CPU on hydration. The photos
- * further down the page wait for it too (lib/deferred-image.ts) and start with the app.
+ * further down the page wait for it too (lib/deferred-image.tsx) and start with the app, each
+ * once it nears the view (lib/near-view.ts).
  *
  * Links work before the app does. A button pressed (or a form sent) before the app has
  * hydrated the page is pressed again once it has (RootLayout sends the event below).
@@ -21,6 +22,11 @@
 import './index.css';
 
 const MAX_WAIT_MS = 2500;
+/**
+ * lib/near-view.ts's NEAR_VIEW_SCREENS, written again: imported, it would be a chunk of its
+ * own, one more request before this script runs (boot.test.tsx checks they agree).
+ */
+const NEAR_VIEW_SCREENS = 0.5;
 /** Time for a loaded image to reach the screen where paints are not reported. */
 const AFTER_LOAD_MS = 200;
 /** Sent by RootLayout once the app has hydrated the page. */
@@ -112,9 +118,15 @@ function replayEarlyClicks() {
   document.addEventListener(APP_HYDRATED, () => setTimeout(replay, 0), { once: true });
 }
 
-/** Gives the photos held back below the fold their addresses (lib/deferred-image.ts). */
+/**
+ * Gives the photos held back below the fold their addresses: those in view or within
+ * NEAR_VIEW_SCREENS of it now, the others once the app has hydrated and each nears the view
+ * (lib/near-view.ts). Left to the browser's own lazy loading, how far ahead it loads would
+ * depend on how slow it thinks the connection is.
+ */
 function showDeferredImages() {
   for (const img of document.querySelectorAll<HTMLImageElement>('img[data-src]')) {
+    if (img.getBoundingClientRect().top > (1 + NEAR_VIEW_SCREENS) * innerHeight) continue;
     if (img.dataset.srcset) img.srcset = img.dataset.srcset;
     img.src = img.dataset.src ?? img.src;
   }
@@ -129,7 +141,7 @@ if (code instanceof HTMLTemplateElement) {
     if (started) return;
     started = true;
     for (const type of INTERACTIONS) document.removeEventListener(type, start, true);
-    // The photos below the fold, held back until now (lib/deferred-image.ts).
+    // The photos below the fold, held back until now (lib/deferred-image.tsx).
     showDeferredImages();
     const app = code.dataset.app;
     document.head.append(code.content);

@@ -7,8 +7,7 @@
  * storefront pages.
  */
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
-import { ErrorPage } from './routes/error-page.tsx';
-import { NotFoundPage } from './routes/not-found.tsx';
+import { ErrorPage, LazyNotFoundPage } from './routes/error-page.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { createStorefrontRoutes, type RouteData } from './storefront-routes.tsx';
 
@@ -22,7 +21,7 @@ export function createAppRoutes(data: RouteData): RouteObject[] {
       id: ROOT_ROUTE_ID,
       element: <RootLayout />,
       errorElement: <ErrorPage />,
-      children: [...createStorefrontRoutes(data), { path: NOT_FOUND_PATH, element: <NotFoundPage /> }],
+      children: [...createStorefrontRoutes(data), { path: NOT_FOUND_PATH, element: <LazyNotFoundPage /> }],
     },
   ];
 }

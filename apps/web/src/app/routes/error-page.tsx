@@ -1,10 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { NotFoundPage } from './not-found.tsx';
+
+const NotFound = lazy(async () => ({ default: (await import('./not-found.tsx')).NotFoundPage }));
+
+/**
+ * The Not Found page, fetched the first time one shows: few visits need it, and every
+ * visit pays for the entry's code. The server renders it whole (it waits for what is
+ * lazy) and the browser keeps that HTML until the code has come to hydrate it.
+ */
+export function LazyNotFoundPage() {
+  return (
+    <Suspense>
+      <NotFound />
+    </Suspense>
+  );
+}
 
 /** Shown when a route throws: a friendly message instead of the router's default screen. */
 export function ErrorPage() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <LazyNotFoundPage />;
   return (
     <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="font-display text-4xl">Something went wrong</h1>
