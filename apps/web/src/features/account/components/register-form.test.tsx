@@ -43,7 +43,12 @@ describe('RegisterForm', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'a-long-password');
     await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
     await screen.findByRole('alert');
-    expect(api.last('/api/auth/register')?.body).toMatchObject({ email: 'chioma@example.com', marketingConsent: false });
+    // The country starts as the one the shop delivers to.
+    expect(api.last('/api/auth/register')?.body).toMatchObject({
+      email: 'chioma@example.com',
+      country: 'Nigeria',
+      marketingConsent: false,
+    });
     await user.click(box);
     await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
     await vi.waitFor(() => expect(api.requests).toHaveLength(2));

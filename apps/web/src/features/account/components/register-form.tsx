@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RegisterBody, registerBody } from '@shop/shared/auth';
+import { DELIVERY_COUNTRY } from '@shop/shared/delivery';
 import { useId } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { notify } from '@/lib/notify.tsx';
@@ -55,7 +56,7 @@ export function RegisterForm() {
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
     // The marketing box starts unticked (issue 31).
-    defaultValues: { country: 'Nigeria', marketingConsent: false },
+    defaultValues: { country: DELIVERY_COUNTRY, marketingConsent: false },
   });
   const { errors } = form.formState;
   const password = form.watch('password') ?? '';
