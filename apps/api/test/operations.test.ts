@@ -4,6 +4,9 @@
  * it, and what it says after real traffic: requests per route, the read cache, orders and
  * messages by status, a declined card).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from './fixtures.ts';
@@ -11,6 +14,7 @@ import { bearer, createAdmin, createTestApp, registerShopper, type TestContext }
 import { client } from './clients.ts';
 import { METRICS_TOKEN_REQUIRED, METRICS_TOKEN_UNSET } from '../src/plugins/metrics.ts';
 import { OVERLOADED } from '../src/plugins/readiness.ts';
+import { writeWebBuild } from './web-build.ts';
 
 /** The value of a sample line of the Prometheus text, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -99,11 +103,14 @@ function block(ms: number) {
 describe('load shedding', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '50' });
+    ctx = await createTestApp({
+      MAX_EVENT_LOOP_DELAY_MS: '50',
+      WEB_DIST: writeWebBuild(mkdtempSync(path.join(tmpdir(), 'shed-web-'))),
+    });
   });
   afterAll(() => ctx.close());
 
-  it('answers 503 with Retry-After at once while the event loop lags, keeps /healthz answering, and recovers', async () => {
+  it("answers 503 with Retry-After at once while the event loop lags, keeps /healthz and the build's files answering, and recovers", async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/banners' })).statusCode).toBe(200);
     // A saturated loop: every turn takes 300 ms. under-pressure samples the mean delay once a
     // second, so one long block could fall in a mostly idle second and not count; turns this
@@ -120,6 +127,12 @@ describe('load shedding', () => {
     expect(Number(shed.headers['retry-after'])).toBeGreaterThan(0);
     expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    // A page is shed like the API, but a page already sent still gets its code and styles:
+    // without them it would not work at all.
+    expect((await ctx.app.inject({ method: 'GET', url: '/cart' })).statusCode).toBe(503);
+    const code = await ctx.app.inject({ method: 'GET', url: '/assets/boot-abc123.js' });
+    expect(code.statusCode).toBe(200);
+    expect(code.body).toBe('console.log(1)');
     // A quiet loop again: served.
     await expect
       .poll(async () => (await ctx.app.inject({ method: 'GET', url: '/api/banners' })).statusCode, { timeout: 5000 })

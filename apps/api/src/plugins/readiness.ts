@@ -8,6 +8,8 @@
  * - Load shedding (@fastify/under-pressure): past MAX_EVENT_LOOP_DELAY_MS of event-loop delay
  *   a request is answered 503 with Retry-After at once instead of waiting its turn until the
  *   client times out. The check is a flag read per request; the delay is sampled on a timer.
+ *   The web app's own code and styles (ASSETS_PREFIX) are never shed: a page already sent
+ *   does not work without them, and they are files sent as they lie on disk.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.ts';
 import { migrationsFolder } from '../paths.ts';
 import { RETRY_AFTER_SECONDS } from './error-handler.ts';
+import { ASSETS_PREFIX } from './web.ts';
 
 export const OVERLOADED = 'The shop is very busy right now. Please try again in a moment.';
 
@@ -43,7 +46,8 @@ export default fp(
       await app.register(underPressure, {
         maxEventLoopDelay: config.maxEventLoopDelayMs,
         // A rejection goes to the error handler: 503 {msg, requestId}, Retry-After, X-Request-Id.
-        pressureHandler: async () => {
+        pressureHandler: async (request) => {
+          if (request.routeOptions.url?.startsWith(ASSETS_PREFIX)) return;
           throw new HttpError(503, OVERLOADED, undefined, RETRY_AFTER_SECONDS);
         },
       });

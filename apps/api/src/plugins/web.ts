@@ -19,6 +19,9 @@ import { serverRenders } from '../metrics/registry.ts';
 import { createPageHints, type PageHints } from './page-hints.ts';
 import { createRenderer, type Renderer, type RenderRequest } from './server-render.ts';
 
+/** Where the build's hashed files (scripts, styles) are served; never shed under load (readiness.ts). */
+export const ASSETS_PREFIX = '/assets/';
+
 /** What a page's answer depends on besides its URL: the encoding, and lite mode's two switches. */
 export const PAGE_VARY = 'Accept-Encoding, Save-Data, Cookie';
 
@@ -81,7 +84,7 @@ export default fp(
       // some 40 of them; those headers were 4 KB of it (issue 32's budget).
       await app.register(fastifyStatic, {
         root: path.join(root, 'assets'),
-        prefix: '/assets/',
+        prefix: ASSETS_PREFIX,
         decorateReply: false,
         index: false,
         preCompressed: true,
