@@ -79,6 +79,12 @@ export default defineConfig({
       REGISTER_IP_RATE_LIMIT: '100000',
       CHECKOUT_IP_RATE_LIMIT: '100000',
       QUOTE_IP_RATE_LIMIT: '100000',
+      // No load shedding: on the 2-core CI machine the two browsers and the database starve this
+      // process of CPU, which @fastify/under-pressure reads as a saturated event loop: in one run
+      // it answered a back-office screen's scripts 503 (assets are exempt now) and could as well
+      // refuse a test's API call. Shedding has its own tests
+      // (apps/api/test/operations.test.ts, and the soak test under real load).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     },
   },
 });
