@@ -26,7 +26,9 @@ test("the app's cart changes reach the server cart, and the server cart's lines 
   await expect.poll(() => serverLines(page)).toEqual([{ productId: wrap!.id, quantity: 1 }]);
 
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  // The cart line's own button: until the cart page's code has come, the product page (with
+  // its own "Increase quantity", for the quantity to add) stays on screen.
+  await page.getByTestId('cart-line').getByRole('button', { name: 'Increase quantity' }).click();
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
   await expect.poll(() => serverLines(page)).toEqual([{ productId: wrap!.id, quantity: 2 }]);
 
