@@ -125,8 +125,11 @@ function replayEarlyClicks() {
  * depend on how slow it thinks the connection is.
  */
 function showDeferredImages() {
-  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-src]')) {
-    if (img.getBoundingClientRect().top > (1 + NEAR_VIEW_SCREENS) * innerHeight) continue;
+  // Every position read before any address is set: one layout, not one per photo.
+  const near = [...document.querySelectorAll<HTMLImageElement>('img[data-src]')].filter(
+    (img) => img.getBoundingClientRect().top <= (1 + NEAR_VIEW_SCREENS) * innerHeight,
+  );
+  for (const img of near) {
     if (img.dataset.srcset) img.srcset = img.dataset.srcset;
     img.src = img.dataset.src ?? img.src;
   }

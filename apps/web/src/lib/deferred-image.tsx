@@ -6,7 +6,7 @@
  * down (category tiles, carousel cards) are sent without their address: a blank image holds
  * their place and `data-src`/`data-srcset` name the photo. boot.ts asks for them once the
  * main image is on screen (or the shopper touches the page), and only once each photo is
- * within a screen of the view (lib/near-view.ts). In the app the element keeps those
+ * within half a screen of the view (lib/near-view.ts). In the app the element keeps those
  * attributes and a ref does the same when React commits it (hydrated, rendered or given
  * another photo): no second render after hydration, which on a listing of 48 cards would
  * lengthen hydration's long task. Without JavaScript a <noscript> copy shows instead

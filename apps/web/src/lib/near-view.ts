@@ -1,5 +1,5 @@
 /**
- * In the app, a held-back photo (lib/deferred-image.tsx) gets its address once it is within a
+ * In the app, a held-back photo (lib/deferred-image.tsx) gets its address once it is within
  * half a screen of the view: the photos the shopper sees, and those just ahead either way.
  * (Before the app runs, boot.ts gives those of the first screen and a half theirs.)
  *
@@ -21,7 +21,7 @@ export const NEAR_VIEW_SCREENS = 0.5;
 const NEAR_VIEW_MARGIN = `${NEAR_VIEW_SCREENS * 100}%`;
 
 /** Gives `img` the address its data attributes name. */
-export function revealImage(img: HTMLImageElement) {
+function revealImage(img: HTMLImageElement) {
   const { src, srcset } = img.dataset;
   if (srcset && img.getAttribute('srcset') !== srcset) img.srcset = srcset;
   if (src && img.getAttribute('src') !== src) img.src = src;
