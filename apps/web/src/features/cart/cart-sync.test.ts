@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItemInput } from '@/lib/shop-actions.ts';
 import { type CartLine, useCart } from './cart-store.ts';
 import { useSession } from '@/lib/session-store.ts';
-import { diffLines, flushQueue, SYNC_QUEUE_KEY, startCartSync } from './cart-sync.ts';
+import { diffLines, flushQueue, reconcileCart, SYNC_QUEUE_KEY, startCartSync } from './cart-sync.ts';
 
 const item = (variantId: string): CartItemInput => ({
   productId: `p-${variantId}`,
@@ -32,12 +32,15 @@ const serverLine = (variantId: string, quantity: number) => ({
 let calls: string[];
 let online: boolean;
 let server: ReturnType<typeof serverLine>[];
+/** When set, a read of the cart answers with the cart as it was when asked, only once this settles. */
+let readsHeldUntil: Promise<void> | null;
 
 beforeEach(() => {
   localStorage.clear();
   calls = [];
   online = true;
   server = [];
+  readsHeldUntil = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
@@ -49,6 +52,11 @@ beforeEach(() => {
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       const id = path.split('/').pop()!;
       const body = init?.body ? JSON.parse(String(init.body)) : {};
+      if (method === 'GET' && readsHeldUntil) {
+        const asked = structuredClone(server);
+        await readsHeldUntil;
+        return json(200, { lines: asked, count: 0, subtotal: 0 });
+      }
       if (method === 'POST') {
         const hit = server.find((l) => l.variantId === body.variantId);
         if (hit) hit.quantity += body.quantity;
@@ -146,5 +154,24 @@ describe('cart sync', () => {
     } finally {
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     }
+  });
+
+  it('sends a line added while the server cart is being read once: the read, older than the add, does not send it again', async () => {
+    await startCartSync();
+    await flushQueue();
+    let answerRead = () => {};
+    readsHeldUntil = new Promise((resolve) => (answerRead = resolve));
+    calls = [];
+    // The shopper taps Add to Cart (2 of them) while the page's first reconcile is reading the cart.
+    const reconciling = reconcileCart();
+    await vi.waitFor(() => expect(calls).toEqual(['GET /api/cart']));
+    useCart.getState().add(item('t'), 2);
+    await vi.waitFor(() => expect(server.map((l) => [l.variantId, l.quantity])).toEqual([['t', 2]]));
+    readsHeldUntil = null;
+    answerRead();
+    await reconciling;
+    expect(server.map((l) => [l.variantId, l.quantity])).toEqual([['t', 2]]);
+    expect(useCart.getState().lines.map((l) => [l.variantId, l.quantity])).toEqual([['t', 2]]);
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/cart/lines {"variantId":"t","quantity":2}']);
   });
 });

@@ -9,7 +9,9 @@
  *   the variants it has; local lines it lacks (made offline, or carts from before the server
  *   cart) are sent up once (the read has already moved the cookie's cart onto the account's
  *   after a sign-in, so what it lacks is truly missing); lines only the server has are added
- *   locally.
+ *   locally. A read during which a local change was queued is read again once the change has
+ *   gone up: the change may have reached the server after the read, and sending its line up as
+ *   missing would count it twice (a shopper's quick first tap on Add to Cart, doubled).
  */
 import type { ServerCart } from '@shop/shared/server-cart';
 import { ApiError } from '@/lib/api-client.ts';
@@ -128,22 +130,34 @@ function applyServer(server: ServerCart) {
   return lines.filter((l) => l.variantId && !fromServer.has(l.variantId));
 }
 
+/** Local changes queued so far: a read of the server's cart is current only if none was queued while it ran. */
+let changesQueued = 0;
+/** Reads a cart changed meanwhile again, this many times at most (then the next load reconciles). */
+const MAX_READS = 3;
+
 /** Reads the server's cart and makes the two agree (see the module's comment). Offline: nothing changes. */
 export async function reconcileCart(): Promise<void> {
-  await flushQueue();
-  if (readQueue().length > 0) return;
-  let server: ServerCart;
-  try {
-    server = await readServerCart();
-  } catch {
+  for (let reads = 0; reads < MAX_READS; reads++) {
+    await flushQueue();
+    if (readQueue().length > 0) return;
+    const changesBefore = changesQueued;
+    let server: ServerCart;
+    try {
+      server = await readServerCart();
+    } catch {
+      return;
+    }
+    // A line added while the read ran is on its way up already (or there now), which this read may
+    // not show: taking it for missing would add it twice. Read again once it has gone up.
+    if (changesQueued !== changesBefore) continue;
+    const missing = applyServer(server);
+    writeQueue([
+      ...readQueue(),
+      ...missing.map((l) => ({ op: 'add' as const, variantId: l.variantId!, quantity: Math.min(l.quantity, MAX_QUANTITY) })),
+    ]);
+    await flushQueue();
     return;
   }
-  const missing = applyServer(server);
-  writeQueue([
-    ...readQueue(),
-    ...missing.map((l) => ({ op: 'add' as const, variantId: l.variantId!, quantity: Math.min(l.quantity, MAX_QUANTITY) })),
-  ]);
-  await flushQueue();
 }
 
 let started = false;
@@ -162,6 +176,7 @@ export function startCartSync(): Promise<void> {
     if (applying || state.lines === previous.lines || document.visibilityState === 'hidden') return;
     const ops = diffLines(previous.lines, state.lines);
     if (ops.length === 0) return;
+    changesQueued += 1;
     writeQueue([...readQueue(), ...ops]);
     void flushQueue();
   });
