@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { parseProxyRanges } from './client-address.ts';
+import type { FastifyRequest } from 'fastify';
+import { CLIENT_GONE, clientOf, parseProxyRanges } from './client-address.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,5 +41,13 @@ describe("the limits' client behind Opera Mini's proxies (OPERA_MINI_PROXIES)", 
     expect(list.check('82.145.224.0', 'ipv4')).toBe(false);
     for (const bad of ['opera', '82.145.208.0/33', '10.0.0.0/x'])
       expect(() => parseProxyRanges(bad)).toThrow(/OPERA_MINI_PROXIES/);
+  });
+
+  it('counts a request whose connection has closed as gone, without an error (it once answered 500, logged as unhandled)', () => {
+    // As Fastify's request.ip reads it once the socket is closed: the browser left the page mid-request.
+    const closed = { ip: undefined, headers: {}, socket: {}, server: ctx.app } as unknown as FastifyRequest;
+    expect(clientOf(closed)).toBe(CLIENT_GONE);
+    const open = { ip: '::ffff:127.0.0.1', headers: {}, socket: {}, server: ctx.app } as unknown as FastifyRequest;
+    expect(clientOf(open)).toBe('127.0.0.1');
   });
 });

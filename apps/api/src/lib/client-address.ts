@@ -28,8 +28,7 @@ export function parseProxyRanges(text: string | undefined): BlockList | undefine
 }
 
 /** The address an Opera Mini proxy forwarded: the hop just before the proxy in X-Forwarded-For. */
-function forwardedByOperaMini(request: FastifyRequest, proxies: BlockList): string {
-  const ip = request.ip;
+function forwardedByOperaMini(request: FastifyRequest, ip: string, proxies: BlockList): string {
   const family = isIP(ip);
   if (!family || !proxies.check(ip, family === 6 ? 'ipv6' : 'ipv4')) return ip;
   const header = request.headers['x-forwarded-for'];
@@ -40,7 +39,16 @@ function forwardedByOperaMini(request: FastifyRequest, proxies: BlockList): stri
   return client && isIP(client) ? client : ip;
 }
 
+/**
+ * The client of a request whose connection has already closed (a phone that lost its signal
+ * while the request waited its turn): Fastify reads the address from the socket, gone by then.
+ * Nobody waits for that answer; it only must not end in an error.
+ */
+export const CLIENT_GONE = 'gone';
+
 export const clientOf = (request: FastifyRequest) => {
+  const ip = request.ip as string | undefined;
+  if (!ip) return CLIENT_GONE;
   const proxies = request.server.config.operaMiniProxies;
-  return normalizeIP(proxies ? forwardedByOperaMini(request, proxies) : request.ip);
+  return normalizeIP(proxies ? forwardedByOperaMini(request, ip, proxies) : ip);
 };
