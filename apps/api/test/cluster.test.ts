@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, newShopper } from './helpers.ts';
+import { createTestDatabase, embeddedDatabaseIn, newShopper } from './helpers.ts';
 import { apiDir, freePort, type Shop, startShop } from './start-process.ts';
 import { commandScript } from './commands.ts';
 
@@ -27,7 +27,7 @@ afterEach(async () => {
 
 /** `npm start`'s entry point, with the given settings, once it says the shop is running. */
 async function start(env: Record<string, string>): Promise<Shop> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cluster-'));
+  const dataDir = embeddedDatabaseIn(mkdtempSync(path.join(tmpdir(), 'cluster-')));
   return startShop({ DATA_DIR: dataDir, ...env }, (shop) => running.push({ shop, dataDir }));
 }
 

@@ -57,6 +57,20 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * A shop's data folder as an earlier start leaves it on the embedded database: a copy of the
+ * run's migrated template in DATA_DIR/db, where openDatabase({ dataDir }) and `npm start` open
+ * it. Whoever opens it next skips initdb and the migrations (about 4 s of CPU each time). On the
+ * PostgreSQL pass (no embedded template) the folder is left as it is: the shop uses DATABASE_URL.
+ * The first start on an empty folder keeps its own tests (cli.test.ts, start-checks.test.ts's
+ * production start).
+ */
+export function embeddedDatabaseIn(dataDir: string): string {
+  const template = inject('pgliteTemplate');
+  if (template) cpSync(template, path.join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
+
 /** Test config: quiet, generous rate limits, and a data directory of its own (uploads). */
 export function testConfig(env: Record<string, string> = {}): Config {
   const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'shop-test-data-'));

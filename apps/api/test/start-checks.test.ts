@@ -20,8 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
-import { createTestDatabase, newShopper } from './helpers.ts';
+import { createTestDatabase, embeddedDatabaseIn, newShopper } from './helpers.ts';
 import { apiDir, startShop } from './start-process.ts';
 import { commandScript } from './commands.ts';
 
@@ -75,9 +74,7 @@ async function databaseFor(dataDir: string): Promise<Record<string, string>> {
     cleanup.push(() => database.close());
     return { DATABASE_URL: database.url! };
   }
-  const database = await openDatabase({ dataDir });
-  await database.migrate();
-  await database.close();
+  embeddedDatabaseIn(dataDir);
   return { DATABASE_URL: '' };
 }
 

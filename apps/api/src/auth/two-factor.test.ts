@@ -19,6 +19,7 @@ import {
   bearer,
   createStaff,
   createTestApp,
+  embeddedDatabaseIn,
   registerShopper,
   type TestContext,
   testConfig,
@@ -363,8 +364,9 @@ describe('npm run admin:create -- --reset-2fa', () => {
   it('turns off any account’s two-factor from the server, and says so for an unknown address', async () => {
     // The command opens the database by itself: the test's PostgreSQL database, or an
     // embedded one on disk, which one process at a time may open.
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'reset-2fa-'));
     const url = ctx.database.url;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'reset-2fa-'));
+    if (!url) embeddedDatabaseIn(dataDir);
     const env: Record<string, string> = url ? { DATABASE_URL: url, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
     const open = async () => {
       if (url) return { app: ctx.app, db: ctx.database.db, close: async () => {} };

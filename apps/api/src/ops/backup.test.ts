@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
-import { newShopper } from '../../test/helpers.ts';
+import { embeddedDatabaseIn, newShopper } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { lockFile } from '../db/data-dir-lock.ts';
@@ -67,7 +67,7 @@ let shopDir: string;
 let before: ShopFingerprint;
 beforeAll(async () => {
   if (!embeddedPass) return;
-  shopDir = folder('shop');
+  shopDir = embeddedDatabaseIn(folder('shop'));
   before = await withShop(shopDir, async (app, db) => {
     await fillShop(app, db);
     return shopFingerprint(app);
