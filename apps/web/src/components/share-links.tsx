@@ -5,6 +5,12 @@
  * the browser's origin plus the route's path, known once the page runs in the browser: the
  * server and the hydrating browser both render without it (useSyncExternalStore's server
  * snapshot), and the links follow at once.
+ *
+ * That second render is synchronous (React re-renders a component whose store differs from
+ * its server snapshot at once, as its own task), so the address is asked for by the parts
+ * that show it, not by the page around them: asked for by the product page's body, it
+ * re-rendered the whole body right after hydration, a task of 120 ms on a phone's CPU
+ * (Lighthouse's 4× slowdown) and most of the page's total blocking time (issue 32).
  */
 import { useId, useSyncExternalStore } from 'react';
 
@@ -32,9 +38,10 @@ export function shareTargets(url: string, text: string) {
 const linkClass =
   'inline-flex min-h-9 items-center border border-line px-3 text-xs font-semibold tracking-[0.14em] uppercase transition-colors hover:border-ink';
 
-/** The share row: its label always (so nothing moves when the links arrive), its links once the address is known. */
-export function ShareLinks({ url, text, className = '' }: { url: string | null; text: string; className?: string }) {
+/** The share row of the page at `path`: its label always (so nothing moves when the links arrive), its links once the address is known. */
+export function ShareLinks({ path, text, className = '' }: { path: string; text: string; className?: string }) {
   const labelId = useId();
+  const url = usePageUrl(path);
   return (
     <div className={`flex min-h-9 flex-wrap items-center gap-2 ${className}`}>
       <p className="mr-1 text-xs font-semibold tracking-[0.14em] uppercase" id={labelId}>

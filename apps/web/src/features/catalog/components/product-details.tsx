@@ -24,6 +24,7 @@ import {
 import { useShopActions } from '@/lib/shop-actions.ts';
 import { productOptions } from '@/lib/api/products.ts';
 import { settingsOptions } from '@/lib/api/settings.ts';
+import { DEFAULT_SHOP_NAME } from '@/lib/seo.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { SimilarProducts } from './similar-products.tsx';
@@ -78,6 +79,30 @@ export function ProductDetails({ id, reviews }: ProductDetailsProps) {
   );
 }
 
+/**
+ * "Ask on WhatsApp" and the share row: each reads the shop's name and number and the page's
+ * address itself, so what arrives or changes after hydration re-renders these links and not
+ * the product around them (components/share-links.tsx says why that matters).
+ */
+function AskOnWhatsApp({ path, title, choice }: { path: string; title: string; choice: Choice }) {
+  const settings = useQuery(settingsOptions).data;
+  const url = usePageUrl(path);
+  return (
+    <WhatsAppLink
+      number={settings?.whatsappNumber}
+      text={enquiry(settings?.storeName ?? DEFAULT_SHOP_NAME, title, choice, url)}
+      className={`${secondaryButton} mt-3 w-full`}
+    >
+      Ask on WhatsApp
+    </WhatsAppLink>
+  );
+}
+
+function ShareProduct({ path, title }: { path: string; title: string }) {
+  const shopName = useQuery(settingsOptions).data?.storeName ?? DEFAULT_SHOP_NAME;
+  return <ShareLinks path={path} text={`${title} – ${shopName}`} className="mt-4" />;
+}
+
 /** What "Ask on WhatsApp" types in: the product, the size and colour chosen so far, and the page's address once known. */
 function enquiry(shopName: string, title: string, choice: Choice, url: string | null): string {
   const chosen = [choice.size, choice.color].filter(Boolean).join(' / ');
@@ -86,10 +111,6 @@ function enquiry(shopName: string, title: string, choice: Choice, url: string | 
 
 function ProductBody({ product, variantId }: { product: ProductDetail; variantId: string | null }) {
   const { addToCart, checkout } = useShopActions();
-  // Rendered on the server too: the settings are in the page's data, and the address is
-  // filled in by the browser (usePageUrl), so the hydrating page matches the server's.
-  const settings = useQuery(settingsOptions).data;
-  const shopName = settings?.storeName ?? 'Adire';
   const { variants } = product;
   const { sizes, colors } = optionsOf(variants);
   const [choice, setChoice] = useState<Choice>(() => initialChoice(variants, variantId));
@@ -100,8 +121,6 @@ function ProductBody({ product, variantId }: { product: ProductDetail; variantId
   const missing = missingChoice(variants, choice);
   // This page with the chosen variant: where "Add to Cart" without JavaScript comes back to.
   const variantPath = variant && variants.length > 1 ? productVariantPath(product.id, variant.id) : productPath(product.id);
-  // Share and "Ask on WhatsApp" send the chosen variant's link, whose page shows its photo and price.
-  const pageUrl = usePageUrl(variantPath);
   // Price, availability and stock follow the chosen size and colour; before that, the product's.
   const inStock = variant ? variant.availability === 'In Stock' : isInStock(product);
   const stock = variant ? variant.counter : product.counter;
@@ -125,7 +144,13 @@ function ProductBody({ product, variantId }: { product: ProductDetail; variantId
     const early = (group: string) => (document.querySelector(`#${group} input:checked`) as HTMLInputElement | null)?.value ?? '';
     const size = early('choose-size');
     const color = early('choose-colour');
-    if (size || color) setChoice((current) => ({ size: current.size || size, color: current.color || color }));
+    // The same choice is kept as it is (the server's page checks a product's only size): a new
+    // object would re-render the whole product right after hydration, for nothing (issue 32).
+    setChoice((current) =>
+      (current.size || size) === current.size && (current.color || color) === current.color
+        ? current
+        : { size: current.size || size, color: current.color || color },
+    );
   }, []);
 
   /** The chosen variant, or why there is none yet (the group asking for it gets the focus). */
@@ -249,17 +274,12 @@ function ProductBody({ product, variantId }: { product: ProductDetail; variantId
         </form>
         {/* A sold-out size and colour (not a paused product's): "Tell me when it is back" (issue 31). */}
         {variant && variant.counter <= 0 && <StockAlertForm key={variant.id} variant={variant} />}
-        <WhatsAppLink
-          number={settings?.whatsappNumber}
-          text={enquiry(shopName, product.title, choice, pageUrl)}
-          className={`${secondaryButton} mt-3 w-full`}
-        >
-          Ask on WhatsApp
-        </WhatsAppLink>
+        {/* Share and "Ask on WhatsApp" send the chosen variant's link, whose page shows its photo and price. */}
+        <AskOnWhatsApp path={variantPath} title={product.title} choice={choice} />
         <p className="mt-4 flex items-center gap-2 text-sm text-muted">
           <Truck aria-hidden size={16} /> Delivery across Nigeria in 2 to 5 working days.
         </p>
-        <ShareLinks url={pageUrl} text={`${product.title} – ${shopName}`} className="mt-4" />
+        <ShareProduct path={variantPath} title={product.title} />
 
         {product.description && (
           <div className="mt-10 border-t border-line pt-6">
