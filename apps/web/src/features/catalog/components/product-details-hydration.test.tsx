@@ -12,7 +12,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expect, it, vi } from 'vitest';
 import { testQueryClient, withProviders } from '@/test/harness.tsx';
-import { makeProduct } from '@/test/products.ts';
+import { makeProduct, makeVariant } from '@/test/products.ts';
 import { productKeys } from '@/lib/api/products.ts';
 import { settingsKeys } from '@/lib/api/settings.ts';
 import { ProductDetails } from './product-details.tsx';
@@ -29,38 +29,14 @@ vi.mock('@/components/price.tsx', async (importOriginal) => {
 });
 
 /** One size and one colour: the server's page ticks both. */
-const scarf: ProductDetail = {
-  ...makeProduct(1, {
-    id: 'p1',
-    title: 'Silk scarf',
-    price: 9000,
-    discount: 0,
-    salePrice: 9000,
-    size: ['one size'],
-    color: 'Gold',
-  }),
-  variants: [
-    {
-      id: 'v-1',
-      sku: 'SS-1',
-      size: 'one size',
-      color: 'Gold',
-      price: 9000,
-      discount: 0,
-      salePrice: 9000,
-      priceOverride: null,
-      discountOverride: null,
-      counter: 4,
-      stockVersion: 1,
-      availability: 'In Stock',
-      imageUrls: [],
-    },
-  ],
+const wrap: ProductDetail = {
+  ...makeProduct(1, { id: 'p1', title: 'Adire wrap', size: ['one size'], color: 'Indigo' }),
+  variants: [makeVariant('one size', 4)],
 };
 
 it('renders the body once while hydrating, and then only the links that show the address and the settings', async () => {
   const client = testQueryClient();
-  client.setQueryData(productKeys.detail('p1'), scarf);
+  client.setQueryData(productKeys.detail('p1'), wrap);
   client.setQueryData(settingsKeys.all, { ...DEFAULT_STORE_SETTINGS, whatsappNumber: '+234 801 234 5678' });
   const page = () =>
     withProviders(<ProductDetails id="p1" />, { path: '/productdetails/:id', url: '/productdetails/p1', client }).ui;
