@@ -257,7 +257,7 @@ export async function seedSalesHistory(
 
   const random = createRandom('history-v1');
   const images = createImageService(localDiskStorage(uploadsDir));
-  const service = createOrderService(db, (id) => images.url(id));
+  const imageUrl = (id: string) => images.url(id);
   const people = await customers(db, random);
   const demoShopper = await findUserByEmail(db, DEMO_SHOPPER.email);
   let stock = await sellable(db);
@@ -275,54 +275,60 @@ export async function seedSalesHistory(
     // The last dozen (the last day and a half) are web orders of each way to pay, some still waiting.
     const recent = i >= times.length - 12;
     try {
-      let order: OrderWithLines;
-      if (!recent && dice.chance(0.25)) {
-        // The counter: a walk-in, or a customer the shop keeps on record.
-        const known = dice.chance(0.4) ? dice.pick(people) : undefined;
-        ({ order } = await sellAtPos(db, service, {
-          lines,
-          paymentMethod: dice.pick(['cash', 'cash', 'transfer', 'card'] as const),
-          ...(known && { customer: { firstName: known.firstName, lastName: known.lastName, email: known.email } }),
-        }));
-      } else {
-        // The demo shopper has a few past orders, all of them delivered.
-        const buyer = demoShopper && i % 40 === 5 ? demoShopper : dice.pick(people);
-        const own = buyer === demoShopper;
-        const paymentMethod = own
-          ? 'paystack'
-          : recent
-            ? (['transfer', 'pod', 'paystack'] as const)[i % 3]!
-            : dice.pick(['paystack', 'paystack', 'transfer', 'pod'] as const);
-        const couponCode = dice.chance(0.2) ? dice.pick(CODES) : undefined;
-        const contact = {
-          email: buyer.email,
-          name: `${buyer.firstName} ${buyer.lastName}`,
-          phone: buyer.phone,
-          address: buyer.address,
-          city: buyer.city,
-          state: buyer.state,
-          country: 'Nigeria',
-        };
-        const place = (code: string | undefined, method: typeof paymentMethod) =>
-          service.create({
-            channel: 'web',
-            userId: buyer.id,
-            contact,
+      // Each order in one transaction: one commit instead of one per statement (about ten),
+      // and an order that falls through leaves nothing behind.
+      await db.transaction(async (tx) => {
+        const service = createOrderService(tx, imageUrl);
+        let order: OrderWithLines;
+        if (!recent && dice.chance(0.25)) {
+          // The counter: a walk-in, or a customer the shop keeps on record.
+          const known = dice.chance(0.4) ? dice.pick(people) : undefined;
+          ({ order } = await sellAtPos(tx, service, {
             lines,
-            status: method === 'pod' ? 'confirmed' : 'pending',
-            paymentProvider: method === 'paystack' ? 'sandbox' : method,
-            paymentMethod: method,
-            pendingMs: method === 'transfer' ? 48 * HOUR_MS : method === 'pod' ? DEFAULT_POD_CONFIRM_HOURS * HOUR_MS : undefined,
-            checkout: { couponCode: code, payOnDelivery: method === 'pod' },
+            paymentMethod: dice.pick(['cash', 'cash', 'transfer', 'card'] as const),
+            ...(known && { customer: { firstName: known.firstName, lastName: known.lastName, email: known.email } }),
+          }));
+        } else {
+          // The demo shopper has a few past orders, all of them delivered.
+          const buyer = demoShopper && i % 40 === 5 ? demoShopper : dice.pick(people);
+          const own = buyer === demoShopper;
+          const paymentMethod = own
+            ? 'paystack'
+            : recent
+              ? (['transfer', 'pod', 'paystack'] as const)[i % 3]!
+              : dice.pick(['paystack', 'paystack', 'transfer', 'pod'] as const);
+          const couponCode = dice.chance(0.2) ? dice.pick(CODES) : undefined;
+          const contact = {
+            email: buyer.email,
+            name: `${buyer.firstName} ${buyer.lastName}`,
+            phone: buyer.phone,
+            address: buyer.address,
+            city: buyer.city,
+            state: buyer.state,
+            country: 'Nigeria',
+          };
+          const place = (code: string | undefined, method: typeof paymentMethod) =>
+            service.create({
+              channel: 'web',
+              userId: buyer.id,
+              contact,
+              lines,
+              status: method === 'pod' ? 'confirmed' : 'pending',
+              paymentProvider: method === 'paystack' ? 'sandbox' : method,
+              paymentMethod: method,
+              pendingMs:
+                method === 'transfer' ? 48 * HOUR_MS : method === 'pod' ? DEFAULT_POD_CONFIRM_HOURS * HOUR_MS : undefined,
+              checkout: { couponCode: code, payOnDelivery: method === 'pod' },
+            });
+          // A code refused (below its minimum, used up) or no pay on delivery there: as the shopper would, try without.
+          order = await place(couponCode, paymentMethod).catch((error) => {
+            if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+            return place(undefined, paymentMethod === 'pod' ? 'paystack' : paymentMethod);
           });
-        // A code refused (below its minimum, used up) or no pay on delivery there: as the shopper would, try without.
-        order = await place(couponCode, paymentMethod).catch((error) => {
-          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-          return place(undefined, paymentMethod === 'pod' ? 'paystack' : paymentMethod);
-        });
-        order = await playOut(service, order, own ? 30 : age, dice, { happy: own });
-      }
-      await backdate(db, order, at);
+          order = await playOut(service, order, own ? 30 : age, dice, { happy: own });
+        }
+        await backdate(tx, order, at);
+      });
       made++;
     } catch (error) {
       // A size sold out by earlier orders: that order did not happen.
