@@ -15,11 +15,19 @@ export function koboToNaira(kobo: Kobo): number {
   return kobo / 100;
 }
 
-const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
-
-/** The one way to show money to a person: "₦12,500.00". */
+/**
+ * The one way to show money to a person: "₦12,500.00", "-₦20.00" below zero; what
+ * Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }) writes (money.test.ts
+ * compares them). Written out for whole kobo instead: building that formatter loads the
+ * locale's data, and at the storefront script's start it was most of the time its top-level
+ * code took on a phone's CPU (issue 32's blocking time); and a browser without en-NG's data
+ * would write another format than the server's page, which hydration then finds different.
+ */
 export function formatNaira(kobo: Kobo): string {
-  return nairaFormat.format(koboToNaira(kobo));
+  const whole = Math.round(kobo);
+  const abs = Math.abs(whole);
+  const naira = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole < 0 ? '-' : ''}₦${naira}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /**
