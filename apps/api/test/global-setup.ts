@@ -5,11 +5,12 @@
  * - PGlite: a migrated data directory (in /dev/shm, memory, where there is one); each file
  *   copies it and opens the copy. Opening a copied directory costs PGlite's start only; loading
  *   a dump (dumpDataDir/loadDataDir) also unpacks 43 MB into its in-memory file system, about
- *   1.5 s of CPU more per file.
+ *   1.5 s of CPU more per file. The template's PostgreSQL keeps 16 MB of shared buffers, not
+ *   PGlite's 128 MB (see pgliteTestSettings).
  * It also bundles the API's commands, which tests run as processes (bundle.ts, commands.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -67,6 +68,7 @@ async function databaseTemplate(project: TestProject): Promise<() => Promise<voi
   const database = await openDatabase({ pglite: await createPglite(template) });
   await database.migrate();
   await database.close();
+  appendFileSync(path.join(template, 'postgresql.conf'), pgliteTestSettings);
   project.provide('pgTemplate', undefined);
   project.provide('pgliteTemplate', template);
   return () => {
@@ -77,6 +79,16 @@ async function databaseTemplate(project: TestProject): Promise<() => Promise<voi
     }
   };
 }
+
+/**
+ * Appended to the PGlite template's postgresql.conf, so every copy opens with it (the files'
+ * databases, and the data folders the commands' processes open: embeddedDatabaseIn). PGlite
+ * zeroes its shared buffers at every start, byte by byte in WebAssembly: PostgreSQL's default
+ * 128 MB were 0.45 s of CPU per open, about 0.5 of its 0.8 s (measured 2026-11-28 with
+ * node --cpu-prof: one WebAssembly function). A test database holds a few MB, which 16 MB
+ * keeps in memory as 128 did; a shop's own folder keeps PGlite's default.
+ */
+const pgliteTestSettings = '\n# Tests (apps/api/test/global-setup.ts): a test database is small.\nshared_buffers = 16MB\n';
 
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
