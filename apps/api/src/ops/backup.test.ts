@@ -98,8 +98,8 @@ describe.runIf(embeddedPass)('npm run backup and restore (embedded database)', (
   }, 120_000);
 
   it('refuses to restore over a folder that holds a database unless --force, which keeps the old one aside', async () => {
-    const target = folder('target');
-    await withShop(target, async () => {});
+    // A folder as the shop's first start leaves it: a migrated database in db/.
+    const target = embeddedDatabaseIn(folder('target'));
     const refused = await runCommand('restore', [backup], { DATA_DIR: target });
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/already holds a database.*--force/);
