@@ -158,7 +158,8 @@ export async function runByteBudgets({ port = 3921, more } = {}) {
       ['product', `${base}/productdetails/${product.id}`],
     ];
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The e2e suite's browser (e2e/playwright.config.ts): bytes are the same in either.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       // Chromium guesses the connection's speed from the round trips it sees, and on a busy
       // machine took localhost for 3G: its own lazy loading then reached further down the
       // page, and /sales's first view measured 288 KB in one CI run and 242 KB in the next.
