@@ -179,6 +179,8 @@ async function main(): Promise<boolean> {
     METRICS_TOKEN,
     // Warnings and errors, read from each process's standard output (logged).
     LOG_LEVEL: 'warn',
+    // The shop's own load shedding (config.ts's default), which the tests' processes turn off.
+    MAX_EVENT_LOOP_DELAY_MS: '1000',
   };
   const withPaystack = { ...env, ...paystackEnv(paystack) };
   resources.bundle = await phase('bundle the API process', () => bundleCommands('soak-'));

@@ -37,6 +37,10 @@ export async function startApiProcess(env: Record<string, string>, { script }: {
       CHECKOUT_IP_RATE_LIMIT: '100000',
       QUOTE_RATE_LIMIT: '1000',
       QUOTE_IP_RATE_LIMIT: '100000',
+      // No load shedding, as start-process.ts's: on a busy machine a fresh process's event loop
+      // was held past the 1 s limit, and its first request answered 503 (test:pg in CI,
+      // pos/conflicts-multi-process.test.ts, 2026-11-28). The soak keeps the shop's limit.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
