@@ -62,7 +62,7 @@ test('browse, filter, search, choose a size and add to the cart without JavaScri
 
   // ── Choose a size with the page's GET form ───────────────────────────────────────────
   // Nothing can be added before a size is chosen.
-  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeHidden();
   // (Playwright's text matching passes over a <noscript>'s text, so the element is named.)
   const ask = page.locator('form[action="/cart/add"] noscript p');
   await expect(ask).toBeVisible();
@@ -79,7 +79,7 @@ test('browse, filter, search, choose a size and add to the cart without JavaScri
   const productUrl = page.url();
   const [posted] = await Promise.all([
     page.waitForResponse((res) => res.url().endsWith('/cart/add') && res.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Add to Cart' }).click(),
+    page.getByRole('button', { name: 'Add to Cart', exact: true }).click(),
   ]);
   expect(posted.status()).toBe(303);
   expect(posted.headers().location).toBe(new URL(productUrl).pathname + new URL(productUrl).search);
@@ -93,6 +93,6 @@ test('browse, filter, search, choose a size and add to the cart without JavaScri
   await page.getByTestId('variant-form').getByLabel('Size').selectOption({ label: 'large / Indigo (sold out)' });
   await page.getByTestId('variant-form').getByRole('button', { name: 'Choose' }).click();
   await expect(page.getByTestId('availability')).toHaveText('Out of Stock');
-  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeDisabled();
   await context.close();
 });

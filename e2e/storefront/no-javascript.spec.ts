@@ -42,7 +42,7 @@ test('buy with a bank transfer without JavaScript, from the home page to My orde
   await choose.getByLabel('Size').selectOption({ label: 'medium / Indigo' });
   await choose.getByRole('button', { name: 'Choose' }).click();
   await expect(page).toHaveURL(new RegExp(`/productdetails/${wrap!.id}\\?variant=[0-9a-f-]{36}$`));
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/productdetails/${wrap!.id}\\?variant=`));
 
   // ── The cart, rendered on the server for her: change the quantity with its form ──────

@@ -12,6 +12,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lazy, Suspense } from 'react';
 import { queriesForBrowser, type RenderedPage, render, renderStatic, setTransport, splitHoisted } from './entry-server.tsx';
 import { productKeys } from './lib/api/products.ts';
+import { similarProductsOptions } from './features/catalog/components/similar-products.tsx';
+import { makeProduct, makeVariant } from './test/products.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { readServerData, type ServerData } from './app/server-data.ts';
 import { canonicalUrl } from './lib/canonical-url.ts';
@@ -20,6 +22,14 @@ const ORIGIN = 'https://adire.example';
 const BRANDS = [{ id: '7b1d5c1e-0000-4000-8000-000000000001', name: 'Lagos Loom', imageUrl: null, productCount: 2 }];
 const CATEGORIES = [{ id: '7b1d5c1e-0000-4000-8000-000000000002', name: 'Women', imageUrl: null, productCount: 2 }];
 const SUBS = [{ id: '7b1d5c1e-0000-4000-8000-000000000003', name: 'Dresses', categoryId: CATEGORIES[0]!.id, productCount: 1 }];
+
+/** A product of the category, and another beside it (its similar products). */
+const SHOWN = makeProduct(1, { id: '7b1d5c1e-0000-4000-8000-0000000000a1', categoryId: CATEGORIES[0]!.id });
+const OTHER = makeProduct(2, {
+  id: '7b1d5c1e-0000-4000-8000-0000000000a2',
+  categoryId: CATEGORIES[0]!.id,
+  title: 'Indigo Adire Kaftan',
+});
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -43,9 +53,16 @@ const api: typeof fetch = async (input) => {
     case '/api/subsubs':
       return json([]);
     case '/api/products':
+      if (url.searchParams.get('category') === SHOWN.categoryId && url.searchParams.get('limit') === '4') {
+        return json([OTHER, SHOWN], 200, { 'x-total-count': '2' });
+      }
       return json([], 200, { 'x-total-count': '0' });
     case '/api/products/facets':
       return json({ total: 0, brands: [], sizes: [], colors: [], prices: [], onSale: 0 });
+    case `/api/products/${SHOWN.id}`:
+      return json({ ...SHOWN, variants: [makeVariant('medium', 5)] });
+    case `/api/products/${SHOWN.id}/reviews`:
+      return json([], 200, { 'x-total-count': '0' });
     default:
       if (/^\/api\/products\/[^/]+$/.test(url.pathname)) return json({ msg: 'Product not found' }, 404);
       if (/^\/api\/posts\/[^/]+$/.test(url.pathname)) return json({ msg: 'Post not found' }, 404);
@@ -124,6 +141,15 @@ describe('pages that exist', () => {
     expect(hydrated(rendered)).toMatchObject({ origin: ORIGIN, url: '/women?sort=price_asc' });
     // Rendered with it: absolute URLs are on the shop's address.
     expect(canonicalUrl('/women', '?sort=price_asc')).toBe(`${ORIGIN}/women`);
+  });
+
+  it('a product page brings its similar products: in the HTML, and in the data, so the browser fetches nothing as it hydrates', async () => {
+    const rendered = await page(`/productdetails/${SHOWN.id}`);
+    expect(rendered.status).toBe(200);
+    expect(rendered.html).toContain('Similar Collections');
+    expect(rendered.html).toContain(OTHER.title);
+    const keys = hydrated(rendered).queries.queries.map((q: { queryKey: unknown }) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(similarProductsOptions(SHOWN.categoryId).queryKey));
   });
 
   it('hand their description, canonical link and sharing tags over for <head>, not in the page’s markup', async () => {

@@ -32,8 +32,9 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
-import { productKeys, productListOptions } from '@/lib/api/products.ts';
+import { productKeys, productListOptions, productOptions } from '@/lib/api/products.ts';
 import { HOME_CAROUSELS } from '@/features/catalog/components/home-carousels.tsx';
+import { similarProductsOptions } from '@/features/catalog/components/similar-products.tsx';
 import { postsOptions } from '@/lib/api/posts.ts';
 import { reviewsOptions } from '@/lib/api/reviews.ts';
 import { bannersOptions } from '@/lib/api/banners.ts';
@@ -79,14 +80,23 @@ export interface RenderOptions {
 
 /**
  * Data the page shows beyond its loader's (the frame's banners and settings, the home
- * page's carousels, a product's reviews, the blog): loaded too, so the HTML is complete.
+ * page's carousels, a product's reviews and similar products, the blog): loaded too, so the
+ * HTML is complete and the browser fetches nothing as it hydrates. A query fetched then
+ * changes what its component showed while React runs the page's effects, and React renders
+ * the page again at once, in the same task: on the product page that was the longest task
+ * of its start (issue 32's total blocking time).
  */
 function moreData(queryClient: QueryClient, routeIds: Set<string>, params: Record<string, string | undefined>) {
   const loads: Promise<void>[] = [queryClient.prefetchQuery(bannersOptions), queryClient.prefetchQuery(settingsOptions)];
   if (routeIds.has(ROUTE_IDS.home)) {
     loads.push(...Object.values(HOME_CAROUSELS).map((filters) => queryClient.prefetchQuery(productListOptions(filters))));
   }
-  if (routeIds.has(ROUTE_IDS.product) && params.id) loads.push(queryClient.prefetchQuery(reviewsOptions(params.id)));
+  if (routeIds.has(ROUTE_IDS.product) && params.id) {
+    loads.push(queryClient.prefetchQuery(reviewsOptions(params.id)));
+    // The product was read by the page's loader.
+    const product = queryClient.getQueryData(productOptions(params.id).queryKey);
+    if (product) loads.push(queryClient.prefetchQuery(similarProductsOptions(product.categoryId)));
+  }
   if (routeIds.has(ROUTE_IDS.posts)) loads.push(queryClient.prefetchQuery(postsOptions));
   return Promise.all(loads);
 }

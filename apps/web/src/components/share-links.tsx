@@ -3,26 +3,21 @@
  * they share. A server-rendered page does not know the address the shopper reached it by
  * (the server renders each page once for every host, and caches it), so the address is
  * the browser's origin plus the route's path, known once the page runs in the browser: the
- * server and the hydrating browser both render without it (useSyncExternalStore's server
- * snapshot), and the links follow at once.
+ * server and the hydrating browser both render without it, and the links follow.
  *
- * That second render is synchronous (React re-renders a component whose store differs from
- * its server snapshot at once, as its own task), so the address is asked for by the parts
- * that show it, not by the page around them: asked for by the product page's body, it
- * re-rendered the whole body right after hydration, a task of 120 ms on a phone's CPU
- * (Lighthouse's 4× slowdown) and most of the page's total blocking time (issue 32).
+ * They follow in a render of their own at low priority (useDeferredValue's initial value),
+ * which React splits to let the phone paint and handle taps. It was useSyncExternalStore,
+ * whose server snapshot differs from the browser's: React re-renders such a component at once,
+ * synchronously, in the task that runs the page's effects after hydration, which made that
+ * task one of the product page's longest on a phone's CPU (issue 32's total blocking time).
+ * For the same reason the address is asked for by the parts that show it, not by the page
+ * around them: asked for by the product page's body, it re-rendered the whole body.
  */
-import { useId, useSyncExternalStore } from 'react';
-
-const noChanges = () => () => {};
+import { useDeferredValue, useId } from 'react';
 
 /** The absolute address of `path` on this site, or null on the server and while hydrating. */
 export function usePageUrl(path: string): string | null {
-  const origin = useSyncExternalStore(
-    noChanges,
-    () => window.location.origin,
-    () => null,
-  );
+  const origin = useDeferredValue(typeof window === 'undefined' ? null : window.location.origin, null);
   return origin ? `${origin}${path}` : null;
 }
 

@@ -2,11 +2,17 @@ import { ProductCard } from '@/components/product-card.tsx';
 import { productListOptions } from '@/lib/api/products.ts';
 import { useQuery } from '@tanstack/react-query';
 
+/**
+ * The list Similar Collections is drawn from: the category's latest four (one may be the product
+ * itself). The server renders it with the product's page (entry-server.tsx), so the page does
+ * not fetch it as it hydrates.
+ */
+export const similarProductsOptions = (categoryId: string | null) =>
+  productListOptions(categoryId ? { category: categoryId, sort: 'latest', limit: 4 } : { sort: 'latest', limit: 4 });
+
 /** Similar Collections: three other products of the same category. */
 export function SimilarProducts({ productId, categoryId }: { productId: string; categoryId: string | null }) {
-  const query = useQuery(
-    productListOptions(categoryId ? { category: categoryId, sort: 'latest', limit: 4 } : { sort: 'latest', limit: 4 }),
-  );
+  const query = useQuery(similarProductsOptions(categoryId));
   const items = (query.data?.items ?? []).filter((p) => p.id !== productId).slice(0, 3);
   if (!query.isPending && items.length === 0) return null;
   return (
