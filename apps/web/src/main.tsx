@@ -27,13 +27,10 @@ if (serverData) void hydratePage(root, serverData);
 else createRoot(root).render(app(createBrowserRouter(routes, { patchRoutesOnNavigation: patchAdminRoutes })));
 
 /**
- * Ends the current task: what follows runs in a task of its own, after the browser has had the
- * chance to paint and handle a tap. `scheduler.yield()` where the browser has it (it resumes
- * before other pages' tasks), a timer elsewhere.
+ * Ends the current task: what follows runs in a task of its own, once the browser has had the
+ * chance to paint and handle a tap.
  */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
+function nextTask() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
