@@ -8,6 +8,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/** React Router's production build (see resolve.alias below). */
+const reactRouterProduction = fileURLToPath(
+  import.meta.resolve('react-router').replace(/\/development\/[^/]+$/, '/production/index.mjs'),
+);
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 const webOutDir = fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -133,7 +137,16 @@ function storefrontWorker(): Plugin {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker(), storefrontWorker(), precompress()])],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React Router's package points every bundler at its development build, whose only
+      // difference is its warnings for developers (ENABLE_DEV_WARNINGS). The browser's build
+      // takes the production one: smaller, and the phone does not run the checks. The server
+      // build keeps the package as it is (external, loaded by Node).
+      ...(isSsrBuild ? [] : [{ find: /^react-router$/, replacement: reactRouterProduction }]),
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/uploads': apiTarget, '/healthz': apiTarget },
