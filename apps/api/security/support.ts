@@ -281,9 +281,11 @@ export async function fingerprint(world: World): Promise<Record<string, string>>
 /**
  * Where the database's write-ahead log is: it moves on any write, so an unchanged position
  * spares the fingerprint (a moved one may still be a change elsewhere, e.g. a counted sign-in).
+ * The insert position, not the written one (pg_current_wal_lsn): the tests' databases commit
+ * without waiting for the disk (test/helpers.ts), so a commit's record may not be written yet.
  */
 export async function walPosition(world: World): Promise<string> {
-  const result = await world.ctx.database.db.execute<{ lsn: string }>(sql`select pg_current_wal_lsn()::text as lsn`);
+  const result = await world.ctx.database.db.execute<{ lsn: string }>(sql`select pg_current_wal_insert_lsn()::text as lsn`);
   return rows<{ lsn: string }>(result)[0]?.lsn ?? '';
 }
 

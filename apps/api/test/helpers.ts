@@ -29,6 +29,11 @@ export async function createTestDatabase(): Promise<Database> {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    // A test's commits return before their WAL reaches the disk (every connection to this
+    // database, the app's own processes' too): what a test sees is the same, a server crash
+    // would lose the last moments of a throwaway database, and the PostgreSQL pass's CPU and
+    // wall time drop by about 7 % (issue 27, CI time).
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
     const database = await openDatabase({ url: withDatabase(url, name), poolSize: 20 });
     return {
       ...database,
