@@ -23,7 +23,7 @@ async function waitFor(url, timeoutMs = 240_000) {
 /** Resolves to the shop's base URL and a stop() that ends it and removes its data. */
 export async function startShop({ port, nodeArgs = [] }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-shop-'));
-  spawnSync(process.execPath, ['apps/api/scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  spawnSync(process.execPath, ['apps/api/scripts/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
   const server = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/start.js', '--no-web-build'], {
     cwd: root,
     env: {

@@ -6,22 +6,25 @@
 # `.ci/run` installs, builds, starts the services, then runs exactly this with VALIDATE_BUILT=1
 # (its build is the one these steps use); without it the app is built here first, once.
 #
-# One step at a time, on purpose (but the last two, see soak_and_bytes). CI's machine has 2
-# cores, and each big step keeps both busy by itself (measured alone on it, 2026-11-27: `npm
-# test` 1.7 cores for its 642 s, test:pg 1.2 cores plus the database server's, the browser
-# tests saturating both with Chromium's processes, typecheck and lint multi-threaded). Side by
-# side they only fought: with the browser tests beside `npm test` (as this script ran them
-# until then) the machine's load average stood at 15, Chromium's processes (which raise their
-# own priority) took the CPU, `npm test` took 1,589 s instead of 642 and the demo seed's test
-# timed out, and the browser tests took 19.6 minutes. So: lint, typecheck and the entry budget;
-# `npm test` (PGlite: API, web, shared, repo; 2 Vitest workers); the API tests again on
-# PostgreSQL and Redis, then the security suite; the browser tests (Playwright, 2 workers, one
-# server on PostgreSQL); then the soak test beside issue 32's bytes per page in a real browser,
-# on a demo shop of its own (each of those two keeps about one core busy).
-# Every step runs even when an earlier one failed, so one run reports every failure. The wall
-# time of every step, and the cores it kept busy on average (every process's CPU, the database
-# server's and the browsers' too), are printed as a table at the end (and the run fails if any
-# step failed). Each big step keeps both cores busy (1.8–1.9 of 2 in run B, 2026-11-27).
+# Two lanes side by side (issue 27: CI under 10 minutes on 2 cores; docs/decisions/0036):
+# one begins with the API tests on PGlite, the other with lint, typecheck and the entry
+# budget; then each takes its next step from one queue until it is empty: the browser tests
+# (Playwright, 2 workers, one server on PostgreSQL), the rest of `npm test` (web, shared,
+# repo), the soak test beside the bytes per page, the security suite, and the API tests on
+# PostgreSQL and Redis in two halves. `npm test` (the README's test command) is run as its two
+# parts, `--project api` and `--project '!api'`, so every project is in one or the other.
+# Alone, no step kept both cores busy all the time: the browser tests 1.6 of 2 (waiting on
+# pages' network and idle), the PostgreSQL tests 1.7 (waiting on the server), the soak and the
+# bytes 1.5 together (paced by their timed load and by Chromium's 3G); one after another the
+# steps took 687 s for 1,185 core-s (2026-11-29). Side by side the Vitest workers take what the
+# browsers leave, and the timed steps run while the tests keep the cores busy. (With the full
+# Chromium beside `npm test`, 2026-11-27, the load stood at 15 and both took twice as long:
+# the browser tests run in the headless shell since, at 70 % of its CPU.)
+# Every step runs even when an earlier one failed, so one run reports every failure. Each
+# lane's output is kept and shown whole when both have ended; the console shows each step as
+# it starts and ends. The start and wall time of every step, and the cores the machine kept
+# busy meanwhile (every process's CPU: both lanes', the database server's and the browsers'),
+# are printed as a table at the end (and the run fails if any step failed).
 #
 # PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). When it
 # is unreachable the PostgreSQL steps are skipped with a notice, except under CI, where it fails.
@@ -31,6 +34,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 logs=$(mktemp -d)
+# The console, for each step's start and end while the lanes' output goes to their files.
+exec 3>&1
 # The demo's pictures, drawn by the first demo seed of the run (the seed's tests on PGlite) and
 # copied by the next ones (on PostgreSQL, the browser tests' server): .env.example, DEMO_PICTURES_CACHE.
 own_cache=""
@@ -43,8 +48,10 @@ trap 'rm -rf "$logs" ${own_cache:+"$own_cache"}' EXIT
 cores=$(nproc 2>/dev/null || echo 1)
 cpu_sample() { awk '/^cpu /{ busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6 }' /proc/stat 2>/dev/null || echo 0 0; }
 
-# step NAME COMMAND...: runs one step, records its wall time, the cores it kept busy on average
-# (and its failure) in the table, and keeps its output for the failures' summary at the end.
+# step NAME COMMAND...: runs one step, records when it started, its wall time, the cores the
+# machine kept busy on average meanwhile (and its failure) in the table, and keeps its output
+# for the failures' summary at the end. Its start and end are also shown on the console (fd 3),
+# whose lane's output is kept until the end.
 step() {
   local name=$1 began status=0 out busy0 total0 busy1 total1
   shift
@@ -52,11 +59,14 @@ step() {
   read -r busy0 total0 < <(cpu_sample)
   out=$(mktemp "$logs/step.XXXXXX")
   printf '\n==> %s (at %ss)\n' "$name" "$((began - start))"
+  printf '==> %s (at %ss)\n' "$name" "$((began - start))" >&3
   { "$@" 2>&1 || echo "$?" >"$out.status"; } | tee "$out"
   [ -f "$out.status" ] && status=$(cat "$out.status")
   read -r busy1 total1 < <(cpu_sample)
-  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$(($(date +%s) - began))" "$status" "$out" \
-    "$(awk -v b="$((busy1 - busy0))" -v t="$((total1 - total0))" -v n="$cores" 'BEGIN { if (t > 0) printf "%.1f", n * b / t; else printf "-" }')" >>"$logs/steps"
+  printf '<== %s: %ss%s\n' "$name" "$(($(date +%s) - began))" "$([ "$status" = 0 ] || echo ', FAILED')" >&3
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$(($(date +%s) - began))" "$status" "$out" \
+    "$(awk -v b="$((busy1 - busy0))" -v t="$((total1 - total0))" -v n="$cores" 'BEGIN { if (t > 0) printf "%.1f", n * b / t; else printf "-" }')" \
+    "$((began - start))" >>"$logs/steps"
   return "$status"
 }
 
@@ -112,18 +122,15 @@ checks() {
   return "$status"
 }
 
-pglite_tests() {
+# The README's test command (`npm test`, PGlite) as two jobs of the queue below: the API
+# project, and every other project ('!api': web, web-mocks, shared, repo, and any added later).
+pglite_api_tests() {
   # The embedded database: the PostgreSQL settings are for test:pg.
-  step "tests on PGlite (npm test)" env -u TEST_DATABASE_URL -u TEST_REDIS_URL npm test
+  step "tests on PGlite: the API (npm test -- --project api)" env -u TEST_DATABASE_URL -u TEST_REDIS_URL npm test -- --project api
 }
 
-postgres_tests() {
-  export TEST_DATABASE_URL=$pg_url TEST_REDIS_URL
-  # The security suite needs PostgreSQL and Redis for its outage tests.
-  local status=0
-  step "API tests on PostgreSQL and Redis (npm run test:pg)" npm run test:pg || status=1
-  step "security suite on PostgreSQL (npm run test:security)" npm run test:security || status=1
-  return "$status"
+other_tests() {
+  step "tests: web, shared, repo (npm test -- --project '!api')" env -u TEST_DATABASE_URL -u TEST_REDIS_URL npm test -- --project '!api'
 }
 
 # Without PostgreSQL (a developer's machine): the security suite on PGlite.
@@ -135,7 +142,8 @@ pglite_security() {
 # browsers' requests in parallel there, where the embedded database answers one at a time.
 e2e_tests() {
   local status=0 db="shop_e2e_$$" where="the embedded database"
-  if [ "$have_pg" = true ] && psql "$pg_url" -qc "CREATE DATABASE $db"; then
+  # Its commits do not wait for the disk, as the API tests' databases (apps/api/test/helpers.ts).
+  if [ "$have_pg" = true ] && psql "$pg_url" -qc "CREATE DATABASE $db" -c "ALTER DATABASE $db SET synchronous_commit = off"; then
     where=PostgreSQL
     E2E_DATABASE_URL=$(node -e 'const u=new URL(process.argv[1]);u.pathname="/"+process.argv[2];console.log(u.href)' "$pg_url" "$db")
     export E2E_DATABASE_URL
@@ -178,18 +186,67 @@ soak_and_bytes() {
   return "$status"
 }
 
+# The two lanes (see the top): each one's steps one after another, its output in a file shown
+# once both have ended, the tests' lane first.
+# The API tests on PostgreSQL and Redis in two halves (Vitest's --shard: half the files each),
+# so the queue's last jobs are short and the lanes end about together; and the security suite.
+postgres_half() {
+  TEST_DATABASE_URL=$pg_url TEST_REDIS_URL=$TEST_REDIS_URL \
+    step "API tests on PostgreSQL and Redis, half $1 of 2 (npm run test:pg -- --shard=$1/2)" npm run test:pg -- --shard="$1/2"
+}
+postgres_half_1() { postgres_half 1; }
+postgres_half_2() { postgres_half 2; }
+security_tests() {
+  if [ "$have_pg" = true ]; then
+    TEST_DATABASE_URL=$pg_url TEST_REDIS_URL=$TEST_REDIS_URL \
+      step "security suite on PostgreSQL (npm run test:security)" npm run test:security
+  else
+    pglite_security
+  fi
+}
+
+# The queue the two lanes take their next step from, once their first one has ended (the
+# lanes start with the PGlite API tests and with the checks, which come first so a lint or
+# type error shows early). Longest first, the soak and the bytes (paced by time, not CPU) in
+# the middle, beside the Vitest steps that keep the cores busy, and the short halves last.
+queue=(e2e_tests other_tests soak_and_bytes security_tests)
+if [ "$have_pg" = true ]; then queue+=(postgres_half_1 postgres_half_2); fi
+
+# next_step: the queue's next step (nothing once it is empty), taken under a lock.
+next_step() {
+  local i
+  exec 8>"$logs/queue.lock"
+  flock 8
+  i=$(cat "$logs/queue.next" 2>/dev/null || echo 0)
+  echo "$((i + 1))" >"$logs/queue.next"
+  if [ "$i" -lt "${#queue[@]}" ]; then echo "${queue[$i]}"; fi
+}
+
+# lane FIRST: runs FIRST, then the queue's next steps until it is empty; fails if any failed.
+lane() {
+  local status=0 next=$1
+  while [ -n "$next" ]; do
+    "$next" || status=1
+    next=$(next_step)
+  done
+  return "$status"
+}
+
 failed=false
-checks || failed=true
-pglite_tests || failed=true
-if [ "$have_pg" = true ]; then
-  postgres_tests || failed=true
-else
-  pglite_security || failed=true
-fi
-e2e_tests || failed=true
-soak_and_bytes || failed=true
+tests_log=$(mktemp "$logs/lane.XXXXXX")
+checks_log=$(mktemp "$logs/lane.XXXXXX")
+lane pglite_api_tests >"$tests_log" 2>&1 &
+tests_pid=$!
+lane checks >"$checks_log" 2>&1 &
+checks_pid=$!
+wait "$tests_pid" || failed=true
+wait "$checks_pid" || failed=true
+printf '\n==> the lane that began with the API tests on PGlite\n'
+cat "$tests_log"
+printf '\n==> the lane that began with the checks\n'
+cat "$checks_log"
 
 failures
-printf '\n==> step wall times (one after another, the soak and the bytes side by side; total %ss), and the cores each kept busy of %s\n' "$(($(date +%s) - start))" "$cores"
-awk -F'\t' '{ printf "  %5ss  %4s  %s%s\n", $2, $5, $1, ($3 == 0 ? "" : "  FAILED") }' "$logs/steps"
+printf '\n==> steps (two lanes side by side, the soak and the bytes side by side; total %ss): start, wall time, and the cores the machine kept busy meanwhile, of %s\n' "$(($(date +%s) - start))" "$cores"
+sort -t$'\t' -k6,6n "$logs/steps" | awk -F'\t' '{ printf "  at %4ss  %5ss  %4s  %s%s\n", $6, $2, $5, $1, ($3 == 0 ? "" : "  FAILED") }'
 [ "$failed" = false ]
