@@ -109,6 +109,10 @@ if [ -n "${CI:-}" ]; then
   fi
 fi
 
+# For the PostgreSQL steps (the PGlite ones unset both, `env -u`).
+export TEST_REDIS_URL
+if [ "$have_pg" = true ]; then export TEST_DATABASE_URL=$pg_url; fi
+
 if [ -z "${VALIDATE_BUILT:-}" ]; then
   step "build" npm run build
 fi
@@ -186,20 +190,16 @@ soak_and_bytes() {
   return "$status"
 }
 
-# The two lanes (see the top): each one's steps one after another, its output in a file shown
-# once both have ended, the tests' lane first.
 # The API tests on PostgreSQL and Redis in two halves (Vitest's --shard: half the files each),
 # so the queue's last jobs are short and the lanes end about together; and the security suite.
 postgres_half() {
-  TEST_DATABASE_URL=$pg_url TEST_REDIS_URL=$TEST_REDIS_URL \
-    step "API tests on PostgreSQL and Redis, half $1 of 2 (npm run test:pg -- --shard=$1/2)" npm run test:pg -- --shard="$1/2"
+  step "API tests on PostgreSQL and Redis, half $1 of 2 (npm run test:pg -- --shard=$1/2)" npm run test:pg -- --shard="$1/2"
 }
 postgres_half_1() { postgres_half 1; }
 postgres_half_2() { postgres_half 2; }
 security_tests() {
   if [ "$have_pg" = true ]; then
-    TEST_DATABASE_URL=$pg_url TEST_REDIS_URL=$TEST_REDIS_URL \
-      step "security suite on PostgreSQL (npm run test:security)" npm run test:security
+    step "security suite on PostgreSQL (npm run test:security)" npm run test:security
   else
     pglite_security
   fi
