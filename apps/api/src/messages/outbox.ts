@@ -55,7 +55,10 @@ export async function claimDue(db: Db, now: Date, limit = 10): Promise<MessageRo
       .from(messages)
       .where(
         or(
-          and(eq(messages.status, 'queued'), lte(messages.nextAttemptAt, now)),
+          // A new message's time is the database's clock (the column's default, to the
+          // microsecond); `now` is this process's, to the millisecond: claimed in the same
+          // millisecond it was queued in, it looked not yet due. The later of the two.
+          and(eq(messages.status, 'queued'), lte(messages.nextAttemptAt, sql`greatest(${now}::timestamptz, now())`)),
           and(eq(messages.status, 'sending'), lte(messages.lockedUntil, now)),
         ),
       )
