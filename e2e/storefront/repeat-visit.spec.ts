@@ -110,16 +110,23 @@ function secondBuild(): string {
   return folder;
 }
 
-/** The API (its bundle, already built for the first server) on `port`, serving `build`, on an empty embedded database. */
+/**
+ * The API (its bundle, already built for the first server) on `port`, serving `build`. On
+ * PostgreSQL (E2E_DATABASE_URL, as CI runs) it is a deploy as a shop makes one: the first
+ * server's database and data folder, a second process beside it (as WEB_CONCURRENCY or a
+ * second machine runs them). On the embedded database, which one process holds, an empty one
+ * of its own, which costs PGlite's initdb and every migration (about 8 s of CPU on CI's machine).
+ */
 async function startServer(build: string, port: number): Promise<{ url: URL; server: ChildProcess }> {
+  const shared = process.env.E2E_DATABASE_URL;
   const server = spawn(process.execPath, ['apps/api/dist/start.js'], {
     cwd: repoRoot,
     stdio: 'ignore',
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: path.join(build, 'data'),
-      DATABASE_URL: '',
+      DATA_DIR: shared ? process.env.E2E_DATA_DIR! : path.join(build, 'data'),
+      DATABASE_URL: shared ?? '',
       REDIS_URL: '',
       WEB_DIST: path.join(build, 'dist'),
       NODE_ENV: 'test',
