@@ -46,11 +46,14 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
-    // A failed test's trace: each action's DOM snapshot, the network and the call log (what the
-    // flaky runs so far were read from), but no screencast. Its frames, taken of every test and
-    // thrown away for each that passes, were a quarter of the suite's CPU: seven spec files took
-    // 322 core-s with them, 254 without and 244 with no trace at all (2026-11-27, 2 cores).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A trace (each action's DOM snapshot, the network and the call log; no screencast): under CI
+    // of a test's retry only, Playwright's own advice: a test that fails once runs again with
+    // one, and one that fails twice leaves it; on a developer's machine (no retries) of each
+    // failed test. Recorded for every test and thrown away for each that passed, it cost the
+    // whole suite 576 core-s against 547 without, the Playwright workers 94 against 66
+    // (2026-11-29, alone on 2 cores, issue 27). Its screencast frames stay off: they were a
+    // quarter of the suite's CPU (2026-11-27).
+    trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath,
       args: [

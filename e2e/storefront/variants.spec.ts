@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { adminLogin } from '../admin/helpers.ts';
-import { createProducts, registerShopper, signInWithStorage, unique } from './fixtures.ts';
+import { createProducts, openApp, registerShopper, signInWithStorage, unique } from './fixtures.ts';
 
 test('a sold-out size and colour is crossed out and cannot be bought, the rest stay on sale', async ({
   browser,
@@ -44,7 +44,9 @@ test('a sold-out size and colour is crossed out and cannot be bought, the rest s
   // ── A second shopper puts the last medium red in the cart, and waits ────────────────
   const late = await browser.newContext({ baseURL });
   const latePage = await late.newPage();
-  await latePage.goto(`/productdetails/${dress!.id}`);
+  // Each choice below is made in the app (openApp waits for it to take the server's page over):
+  // a size or colour ticked before is server-rendering.spec.ts's and boot.ts's concern.
+  await openApp(latePage, `/productdetails/${dress!.id}`);
   await latePage.getByRole('radio', { name: 'medium', exact: true }).check();
   await latePage.getByRole('radio', { name: 'Red', exact: true }).check();
   await latePage.getByRole('button', { name: 'Add to Cart', exact: true }).click();
@@ -52,7 +54,7 @@ test('a sold-out size and colour is crossed out and cannot be bought, the rest s
 
   // ── The first shopper buys it ────────────────────────────────────────────────────────
   await signInWithStorage(page, await registerShopper(request));
-  await page.goto(`/productdetails/${dress!.id}`);
+  await openApp(page, `/productdetails/${dress!.id}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please choose a size' })).toBeVisible();
   await page.getByRole('radio', { name: 'medium', exact: true }).check();
@@ -65,7 +67,7 @@ test('a sold-out size and colour is crossed out and cannot be bought, the rest s
   await expect(page.getByText('Purchase is Successful')).toBeVisible();
 
   // ── Medium red is sold out; medium blue and the other reds are not ───────────────────
-  await page.goto(`/productdetails/${dress!.id}`);
+  await openApp(page, `/productdetails/${dress!.id}`);
   await page.getByRole('radio', { name: 'Red', exact: true }).check();
   // Sold out: crossed out and marked, chosen only to ask to be told when it is back (issue 31).
   await page.getByRole('radio', { name: 'medium (sold out)' }).check();
