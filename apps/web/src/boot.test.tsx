@@ -1,4 +1,4 @@
-import { act, useEffect, useState } from 'react';
+import { act, type ReactElement, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,37 @@ function serverRenderedPage(appStarted: string) {
 
 const codeRequested = () => document.head.querySelector('link[href="/assets/product-4.js"]') !== null;
 const started = (flag: string) => (globalThis as Record<string, unknown>)[flag] === true;
+
+/** As RootLayout says it: from an effect, while React commits the hydrated page. */
+function Hydrated() {
+  useEffect(() => {
+    document.dispatchEvent(new Event('app:hydrated'));
+  }, []);
+  return null;
+}
+
+/**
+ * `page` as the server rendered it in #root, with boot.ts running: `before` acts on it as a
+ * shopper does before the app runs; then the app hydrates it and boot.ts replays what was done.
+ */
+async function hydrateAfter(page: ReactElement, before: (root: HTMLElement) => void): Promise<HTMLElement> {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const root = document.getElementById('root')!;
+  root.innerHTML = renderToString(page);
+  await import('./boot.ts');
+  before(root);
+  await act(async () => {
+    hydrateRoot(
+      root,
+      <>
+        {page}
+        <Hydrated />
+      </>,
+    );
+  });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  return root;
+}
 
 describe('boot', () => {
   beforeEach(() => vi.resetModules());
@@ -131,7 +162,6 @@ describe('boot', () => {
 
   it('tells the app about a size ticked before it hydrated, so the button pressed then buys that size', async () => {
     serverRenderedPage('appStartedForChoice');
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     let bought = '';
     function SizePicker() {
       const [size, setSize] = useState('');
@@ -149,40 +179,19 @@ describe('boot', () => {
         </>
       );
     }
-    /** As RootLayout says it: from an effect, while React commits the hydrated page. */
-    function Hydrated() {
-      useEffect(() => {
-        document.dispatchEvent(new Event('app:hydrated'));
-      }, []);
-      return null;
-    }
-    const root = document.getElementById('root')!;
-    root.innerHTML = renderToString(<SizePicker />);
-    await import('./boot.ts');
-
-    // Before the app runs: the shopper taps "small", then "medium" (on its label), then Buy Now.
-    (root.querySelector('input[value=small]') as HTMLInputElement).click();
-    (root.querySelector('input[value=medium]') as HTMLInputElement).closest('label')!.click();
-    root.querySelector('button')!.click();
-    expect(bought).toBe('');
-
-    await act(async () => {
-      hydrateRoot(
-        root,
-        <>
-          <SizePicker />
-          <Hydrated />
-        </>,
-      );
+    const root = await hydrateAfter(<SizePicker />, (root) => {
+      // Before the app runs: the shopper taps "small", then "medium" (on its label), then Buy Now.
+      (root.querySelector('input[value=small]') as HTMLInputElement).click();
+      (root.querySelector('input[value=medium]') as HTMLInputElement).closest('label')!.click();
+      root.querySelector('button')!.click();
+      expect(bought).toBe('');
     });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(bought).toBe('medium');
     expect((root.querySelector('input[value=medium]') as HTMLInputElement).checked).toBe(true);
   });
 
   it('tells the app about a size and a colour both ticked before it hydrated, though the size’s replay re-renders the colour', async () => {
     serverRenderedPage('appStartedForTwoChoices');
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     let bought = '';
     function Choices() {
       const [choice, setChoice] = useState({ size: '', colour: '' });
@@ -209,32 +218,14 @@ describe('boot', () => {
         </>
       );
     }
-    function Hydrated() {
-      useEffect(() => {
-        document.dispatchEvent(new Event('app:hydrated'));
-      }, []);
-      return null;
-    }
-    const root = document.getElementById('root')!;
-    root.innerHTML = renderToString(<Choices />);
-    await import('./boot.ts');
-
     // The size, then the colour, then Buy Now, before the app runs. The size's replay
     // re-renders both groups from the app's state, which has no colour yet: the colour's box
     // is cleared before its own replay (it was skipped so, and lost, 2026-11-29).
-    (root.querySelector('input[value=medium]') as HTMLInputElement).click();
-    (root.querySelector('input[value=Wine]') as HTMLInputElement).click();
-    root.querySelector('button')!.click();
-    await act(async () => {
-      hydrateRoot(
-        root,
-        <>
-          <Choices />
-          <Hydrated />
-        </>,
-      );
+    const root = await hydrateAfter(<Choices />, (root) => {
+      (root.querySelector('input[value=medium]') as HTMLInputElement).click();
+      (root.querySelector('input[value=Wine]') as HTMLInputElement).click();
+      root.querySelector('button')!.click();
     });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(bought).toBe('medium Wine');
     expect((root.querySelector('input[value=Wine]') as HTMLInputElement).checked).toBe(true);
   });
