@@ -33,6 +33,7 @@ import { replacePublishedDemoPasswords } from '../src/seed/index.ts';
 import { refuseKnownDemoPasswords } from '../src/server.ts';
 import { insertUser, upsertAdmin } from '../src/users/service.ts';
 import { insertProduct } from '../test/fixtures.ts';
+import { commandScript } from '../test/commands.ts';
 import { bearer, createTestApp, createTestDatabase, registerShopper, type TestContext, testConfig } from '../test/helpers.ts';
 import { type PaystackStandin, startPaystackStandin, paystackEnv } from '../test/paystack-standin.ts';
 import { writeWebBuild } from '../test/web-build.ts';
@@ -245,8 +246,10 @@ describe('payment references', () => {
 
 describe('npm run admin:create', () => {
   const apiDir = path.resolve(import.meta.dirname, '..');
+  // The run's bundle of the command (test/commands.ts), as cli.test.ts runs it: through tsx it
+  // compiled the app's TypeScript first, 5 s of CPU per run on CI's machine (issue 27).
   const run = (args: string[], env: Record<string, string> = {}, input = '') =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts', ...args], {
+    spawnSync(process.execPath, [commandScript('admin-create'), ...args], {
       cwd: apiDir,
       env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', ADMIN_PASSWORD: '', ...env },
       input,
