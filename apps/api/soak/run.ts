@@ -411,6 +411,18 @@ function report(r: {
   // The process logged a pool timeout for this answer (within a second or two of it).
   const poolBusy = (o: Outcome) =>
     poolTimeouts.some((p) => p.target === o.target && Math.abs(p.time - (r.tally.startedAt + o.at)) < 2000);
+  /** Why a process answered 503: a fault, a designed shedding of load, or a problem. */
+  const kindOf503 = (o: Outcome): string => {
+    if (!o.retryAfter) return '503 without Retry-After';
+    if (inFault(o, 'db')) return '503 while PostgreSQL was away';
+    if (SHEDDING_ROUTES.has(o.route)) return '503 shedding load (password hashing busy)';
+    if (poolBusy(o)) return '503 shedding load (no database connection free in 5 s)';
+    // The new B, cold, takes its shoppers back at once: its event loop can pass the limit for
+    // a moment, and it sheds as designed (CI, 2026-11-29: a new B up 10.8 s after the kill on
+    // a loaded machine shed 7 requests 0.8 s later).
+    if (inFault(o, 'kill')) return '503 shedding load (the new B warming up)';
+    return '503 outside a fault';
+  };
   const kinds = new Map<string, number>();
   const bump = (key: string) => kinds.set(key, (kinds.get(key) ?? 0) + 1);
   const problems: string[] = [];
@@ -429,20 +441,7 @@ function report(r: {
     if (o.status === 'cut') {
       bump('cut at the end of the run');
     } else if (o.status === 503) {
-      const kind = !o.retryAfter
-        ? '503 without Retry-After'
-        : inFault(o, 'db')
-          ? '503 while PostgreSQL was away'
-          : SHEDDING_ROUTES.has(o.route)
-            ? '503 shedding load (password hashing busy)'
-            : poolBusy(o)
-              ? '503 shedding load (no database connection free in 5 s)'
-              : // The new B, cold, takes its shoppers back at once: its event loop can pass the
-                // limit for a moment, and it sheds as designed (CI, 2026-11-29: a new B up 10.8 s
-                // after the kill on a loaded machine shed 7 requests 0.8 s later).
-                inFault(o, 'kill')
-                ? '503 shedding load (the new B warming up)'
-                : '503 outside a fault';
+      const kind = kindOf503(o);
       bump(kind);
       if (kind === '503 without Retry-After' || kind === '503 outside a fault')
         problems.push(`${kind}: ${o.route} at ${o.at} ms on ${o.target} (${o.detail})`);
