@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, koboToNaira, nairaToKobo, salePrice } from './money.ts';
+import { formatNaira, koboToNaira, koboToNairaText, nairaToKobo, salePrice } from './money.ts';
 import { slugify, truncate } from './text.ts';
 
 describe('money', () => {
@@ -14,6 +14,12 @@ describe('money', () => {
     expect(formatNaira(5)).toBe('₦0.05');
     expect(formatNaira(-2000)).toBe('-₦20.00');
     expect(formatNaira(123456789012)).toBe('₦1,234,567,890.12');
+  });
+  it("writes kobo as the original API's naira text: two decimals, no symbol, no grouping", () => {
+    expect(koboToNairaText(2500000)).toBe('25000.00');
+    expect(koboToNairaText(0)).toBe('0.00');
+    expect(koboToNairaText(5)).toBe('0.05');
+    expect(koboToNairaText(-250005)).toBe('-2500.05');
   });
   it('writes what Intl.NumberFormat writes for en-NG and NGN', () => {
     const intl = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });

@@ -24,10 +24,8 @@ export function koboToNaira(kobo: Kobo): number {
  * would write another format than the server's page, which hydration then finds different.
  */
 export function formatNaira(kobo: Kobo): string {
-  const whole = Math.round(kobo);
-  const abs = Math.abs(whole);
-  const naira = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${whole < 0 ? '-' : ''}₦${naira}.${String(abs % 100).padStart(2, '0')}`;
+  const [sign, naira, rest] = nairaParts(Math.round(kobo));
+  return `${sign}₦${String(naira).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${rest}`;
 }
 
 /**
@@ -40,9 +38,14 @@ export function formatNairaAmount(naira: number): string {
 
 /** Integer kobo as naira text with 2 decimals, exactly, as the original API's totals: 2500000 → "25000.00". */
 export function koboToNairaText(kobo: Kobo): string {
-  const sign = kobo < 0 ? '-' : '';
+  const [sign, naira, rest] = nairaParts(kobo);
+  return `${sign}${naira}.${rest}`;
+}
+
+/** Whole kobo as its sign, its whole naira and its two digits of kobo: -250005 → ['-', 2500, '05']. */
+function nairaParts(kobo: Kobo): [sign: '' | '-', naira: number, kobo: string] {
   const abs = Math.abs(kobo);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return [kobo < 0 ? '-' : '', Math.floor(abs / 100), String(abs % 100).padStart(2, '0')];
 }
 
 /** Sale price = price − discount, never below 0 (discount is an amount, not a percentage). */
