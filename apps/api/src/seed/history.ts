@@ -8,7 +8,7 @@
  * the past afterwards. Deterministic (a seeded generator), written once, and only into a shop
  * that has no orders yet.
  */
-import { DEFAULT_POD_CONFIRM_HOURS } from '@shop/shared';
+import { DEFAULT_POD_CONFIRM_HOURS, DELIVERY_COUNTRY } from '@shop/shared';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { HttpError } from '../lib/http-error.ts';
 import { createImageService } from '../media/index.ts';
@@ -114,7 +114,7 @@ async function customers(db: Db, random: Random): Promise<UserRow[]> {
       address: `${random.int(1, 80)} ${random.pick(['Allen Avenue', 'Bode Thomas Street', 'Ring Road', 'Aminu Kano Crescent', 'Ogui Road', 'Sapele Road'])}`,
       city: state.startsWith('Lagos') ? 'Lagos' : state === 'FCT' ? 'Abuja' : state,
       state,
-      country: 'Nigeria',
+      country: DELIVERY_COUNTRY,
     };
   });
   return insertAccountsWithoutPassword(db, people);
@@ -305,7 +305,7 @@ export async function seedSalesHistory(
             address: buyer.address,
             city: buyer.city,
             state: buyer.state,
-            country: 'Nigeria',
+            country: DELIVERY_COUNTRY,
           };
           const place = (code: string | undefined, method: typeof paymentMethod) =>
             service.create({

@@ -5,6 +5,7 @@
  * idempotent: accounts are created only when missing, the catalogue is written once and
  * recorded in app_meta, so running it twice changes nothing.
  */
+import { DELIVERY_COUNTRY } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appMeta } from '../db/schema/index.ts';
@@ -91,7 +92,7 @@ async function seedTeam(db: Db, staff: DemoStaffSecrets, log: (line: string) => 
             address: '',
             city: 'Lagos',
             state: 'Lagos',
-            country: 'Nigeria',
+            country: DELIVERY_COUNTRY,
           },
           'admin',
           undefined,
@@ -125,7 +126,7 @@ async function seedAccounts(db: Db, passwords: DemoPasswords, log: (line: string
           address: '12 Admiralty Way, Lekki Phase 1',
           city: 'Lagos',
           state: 'Lagos',
-          country: 'Nigeria',
+          country: DELIVERY_COUNTRY,
         }),
       () => log(`demo shopper ${DEMO_SHOPPER.email}`),
     ),
