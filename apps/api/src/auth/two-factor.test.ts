@@ -363,10 +363,11 @@ describe('npm run admin:create -- --reset-2fa', () => {
 
   it('turns off any account’s two-factor from the server, and says so for an unknown address', async () => {
     // The command opens the database by itself: the test's PostgreSQL database, or an
-    // embedded one on disk, which one process at a time may open.
+    // embedded one on disk, which one process at a time may open (embeddedDatabaseIn leaves
+    // the folder empty on the PostgreSQL pass).
     const url = ctx.database.url;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'reset-2fa-'));
-    if (!url) embeddedDatabaseIn(dataDir);
+    embeddedDatabaseIn(dataDir);
     const env: Record<string, string> = url ? { DATABASE_URL: url, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
     const open = async () => {
       if (url) return { app: ctx.app, db: ctx.database.db, close: async () => {} };
