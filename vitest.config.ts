@@ -35,13 +35,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           isolate: false,
-          // PGlite's WebAssembly on V8's baseline compiler (Liftoff) only: the optimising
-          // compiler's work on PostgreSQL's hot functions was about a ninth of the workers' CPU
-          // in a profile and did not pay for itself in a test run. The whole project on PGlite
-          // alone: 700.7 core-s (368 s) without, 572.7 (305 s) with; 13 of its files, three runs
-          // each way: 65.9 → 60.7 core-s on average (2026-11-29, issue 27's CI time). The
-          // same code runs; only how V8 compiles it differs.
-          execArgv: ['--liftoff-only'],
         },
       },
       ...webProjects,
