@@ -14,7 +14,6 @@ test.use({ extraHTTPHeaders: { 'Save-Data': 'on' }, viewport: { width: 412, heig
 const LITE_PICTURE = 25_000;
 
 test('the four pages of the budget stay within it, with Save-Data: on', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const [newest] = await (await request.get('/api/products?limit=1')).json();
   for (const path of ['/', '/women', '/sales', `/productdetails/${newest.id}`]) {
     await page.context().clearCookies();
