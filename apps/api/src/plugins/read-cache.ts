@@ -5,7 +5,10 @@
  * (triggers, migration 0004), inside the writing transaction. Each cached answer is keyed
  * by the versions it depends on, so a write is visible to the very next read on every
  * process: the version check is one primary-key read, shared by concurrent requests
- * (see lib/batched.ts). Answers carry a strong ETag; a matching If-None-Match gets a 304.
+ * (see lib/batched.ts). Answers carry a weak ETag, one per content whatever its encoding and
+ * compression level; a matching If-None-Match gets a 304. A strong one per representation
+ * (brotli at the fast level, then at the best) turned the page a shopper already held into a
+ * full download once its bytes were made again at the best level: the same page, sent twice.
  * Only the query parameters the route's schema knows are part of the key (readCacheKey): a
  * shared link with tracking tags, or `?x=<random>`, is answered from the plain URL's entry, so
  * nobody can force a fresh query or push everyone's entries out.
@@ -134,6 +137,15 @@ function compressed(entry: Entry, encoding: 'br' | 'gzip'): Compressed {
 
 const isBig = (entry: Entry) => entry.payload.length >= COMPRESS_OFF_THREAD_BYTES;
 
+/**
+ * Whether an If-None-Match header names `etag`, by the weak comparison HTTP uses for it
+ * (RFC 9110, 13.1.2: a tag matches with or without its `W/`).
+ */
+function matchesWeakly(ifNoneMatch: string | undefined, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch?.split(',').some((tag) => opaque(tag) === opaque(etag)) ?? false;
+}
+
 function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   const accept = request.headers['accept-encoding'];
   if (typeof accept !== 'string') return undefined;
@@ -209,13 +221,9 @@ export default fp(
 
     async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<void> {
       const encoding = entry.payload.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request) : undefined;
-      // Each representation has its own strong ETag, the fast level's bytes theirs (`-br1`).
-      const fast = encoding !== undefined && (entry[encoding]?.fast ?? !isBig(entry));
-      const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}${fast ? '1' : ''}"` : entry.etag;
-      reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+      reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
       for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
+      if (matchesWeakly(request.headers['if-none-match'], entry.etag)) {
         reply.status(304).send();
         return;
       }
@@ -249,7 +257,7 @@ export default fp(
                 ? [answer.text, answer.type]
                 : [JSON.stringify(answer.body), 'application/json; charset=utf-8'];
           const payload = Buffer.from(text);
-          const etag = `"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
+          const etag = `W/"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
           entry = { payload, type, etag, headers: answer.headers ?? {} };
           if (answer.keep !== false) remember(key, entry);
         }
