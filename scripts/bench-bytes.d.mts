@@ -13,8 +13,9 @@ export interface PageBytes {
   images: { url: string; bytes: number }[];
 }
 
-export declare function measurePage(page: Page, url: string): Promise<PageBytes>;
+export declare function measurePage(page: Page, url: string, options?: { hydrates?: boolean }): Promise<PageBytes>;
 export declare function seeWholePage(page: Page): Promise<void>;
+export declare function untilHydrated(page: Page): Promise<void>;
 export declare function phoneContext(
   browser: Browser,
   mode: 'normal' | 'lite',

@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { BUDGETS, phoneContext, runByteBudgets, seeWholePage } from './bench-bytes.mjs';
+import { BUDGETS, phoneContext, runByteBudgets, seeWholePage, untilHydrated } from './bench-bytes.mjs';
 import { RELAY_KINDS, startRelay } from './byte-relay.mjs';
 
 const BUDGET_KB = 120;
@@ -123,20 +123,26 @@ async function repeatVisits(browser, pages) {
       const page = await context.newPage();
       try {
         await page.goto(target.pathname, { waitUntil: 'load' });
-        await page.waitForLoadState('networkidle');
-        const firstView = relay.bytesDown;
         // In lite mode the app, and with it the worker's registration, waits for the shopper's
-        // first touch or key (boot.ts): a shopper who scrolls the page has touched it.
+        // first touch or key (boot.ts): its first view is the page without it.
+        if (mode === 'normal') await untilHydrated(page);
+        else await page.waitForLoadState('networkidle');
+        const firstView = relay.bytesDown;
+        // A shopper who scrolls the page has touched it.
         if (mode === 'lite') await page.keyboard.press('Tab');
+        await untilHydrated(page);
         await seeWholePage(page);
         await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
         await page.waitForLoadState('networkidle');
         const firstVisit = relay.bytesDown;
         relay.reset();
         await page.goto(target.pathname, { waitUntil: 'load' });
+        if (mode === 'lite') await page.keyboard.press('Tab');
+        await untilHydrated(page);
         await seeWholePage(page);
         await page.waitForTimeout(300);
-        results.push({ mode, name, firstView, firstVisit, total: relay.bytesDown, byKind: { ...relay.byKind } });
+        const answers = [...relay.answers];
+        results.push({ mode, name, firstView, firstVisit, total: relay.bytesDown, byKind: { ...relay.byKind }, answers });
       } finally {
         await context.close();
         relay.close();
@@ -159,6 +165,13 @@ async function repeatVisits(browser, pages) {
     console.log(
       `  ${r.mode.padEnd(7)} ${r.name.padEnd(8)} ${kb(r.firstView).padStart(10)} ${kb(r.firstVisit).padStart(12)}  ${RELAY_KINDS.map((k) => kb(r.byKind[k])).join('')} ${kb(r.total)}${flag}`,
     );
+    // What an over-budget second visit fetched, so that a failure says why.
+    if (over) {
+      for (const a of r.answers)
+        console.log(
+          `      ${a.status} ${String(a.bytes).padStart(7)} B  ${a.path}${a.continued ? ' (begun before the visit)' : ''}`,
+        );
+    }
   }
   console.log(
     `${ok ? 'OK' : 'FAIL'}: each first view, the worker's script included, within its page budget; a second visit of a page seen transfers ≤ ${BUDGETS.repeatVisit / 1000} kB.`,

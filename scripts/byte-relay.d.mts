@@ -12,8 +12,11 @@ export interface Relay {
   /** Bytes the server sent (headers and bodies, as on the wire) since the last reset. */
   bytesDown: number;
   byKind: Record<RelayKind, number>;
-  /** Each answer since the last reset: the path asked (with its query) and the status. */
-  answers: { path: string; status: number }[];
+  /**
+   * Each answer since the last reset: the path asked (with its query), the status, and its
+   * bytes (headers and body) since then; `continued`: begun before the reset.
+   */
+  answers: { path: string; status: number; bytes: number; continued?: true }[];
   reset(): void;
   /** Ends the open connections (the browser's kept-alive ones too), so the next request connects anew. */
   dropConnections(): void;

@@ -26,6 +26,8 @@ const STATUS_LINE = /^HTTP\/1\.[01] (\d{3}) /;
 /** Starts a relay on 127.0.0.1 to `target` (a URL); `relay.origin` is where the browser goes. */
 export async function startRelay(target) {
   const sockets = new Set();
+  /** Resets so far: an answer begun before the last reset is listed again, as `continued`, for the bytes it sends after it. */
+  let epoch = 0;
   const relay = {
     origin: '',
     target,
@@ -33,9 +35,10 @@ export async function startRelay(target) {
     connections: 0,
     bytesDown: 0,
     byKind: Object.fromEntries(RELAY_KINDS.map((kind) => [kind, 0])),
-    /** Each answer since the last reset: the path asked and the status (200, 304…). */
+    /** Each answer since the last reset: the path asked, the status (200, 304…) and its bytes. */
     answers: [],
     reset() {
+      epoch += 1;
       relay.bytesDown = 0;
       relay.answers = [];
       for (const kind of RELAY_KINDS) relay.byKind[kind] = 0;
@@ -57,6 +60,8 @@ export async function startRelay(target) {
     sockets.add(client).add(upstream);
     let kind = 'html';
     let asked = '';
+    /** The answer this connection is sending (an answer's bytes may come in many chunks). */
+    let answer;
     client.on('data', (chunk) => {
       const line = REQUEST_LINE.exec(chunk.toString('latin1', 0, Math.min(chunk.length, 2048)));
       if (!line) return;
@@ -68,7 +73,14 @@ export async function startRelay(target) {
       relay.bytesDown += chunk.length;
       relay.byKind[kind] += chunk.length;
       const status = STATUS_LINE.exec(chunk.toString('latin1', 0, Math.min(chunk.length, 32)));
-      if (status) relay.answers.push({ path: asked, status: Number(status[1]) });
+      if (status || (answer && answer.epoch !== epoch)) {
+        answer = status
+          ? { path: asked, status: Number(status[1]), bytes: 0 }
+          : { path: answer.path, status: answer.status, bytes: 0, continued: true };
+        Object.defineProperty(answer, 'epoch', { value: epoch });
+        relay.answers.push(answer);
+      }
+      if (answer) answer.bytes += chunk.length;
     });
     client.pipe(upstream).pipe(client);
     const end = () => {
