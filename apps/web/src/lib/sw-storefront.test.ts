@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAVED_AT_HEADER } from './sw-caches.ts';
-import { isFresh, storefrontPage, trim } from './sw-storefront.ts';
+import { cacheFirst, isFresh, storefrontPage, trim } from './sw-storefront.ts';
 
 const DAY = 24 * 60 * 60;
 const answered = (date?: string) => new Response('x', { headers: date ? { Date: date } : {} });
@@ -40,6 +40,57 @@ describe('trim', () => {
     const cache = cacheOf(['/a.webp', '/b.webp']);
     await trim(cache, 2);
     expect(cache.urls()).toEqual(['/a.webp', '/b.webp']);
+  });
+});
+
+describe('cacheFirst', () => {
+  const LIMITS = { maxEntries: 60, maxAgeSeconds: 7 * DAY };
+  const picture = () => new Request('https://shop.test/img/hero-adire-560.webp');
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY * 1000).toUTCString();
+  /** The worker's cache (by URL) and the requests that reached fetch, with their cache mode. */
+  const stub = (kept: Record<string, Response>, answers: Response[]) => {
+    const store = new Map(Object.entries(kept));
+    const asked: (RequestCache | undefined)[] = [];
+    vi.stubGlobal('caches', {
+      open: async () => ({
+        match: async (request: Request) => store.get(request.url)?.clone(),
+        put: async (request: Request, answer: Response) => void store.set(request.url, answer),
+        keys: async () => [...store.keys()].map((url) => new Request(url)),
+        delete: async (request: Request) => store.delete(request.url),
+      }),
+    });
+    vi.stubGlobal('fetch', async (_request: Request, init?: RequestInit) => {
+      asked.push(init?.cache);
+      return answers.shift()!;
+    });
+    return { store, asked };
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes a picture not yet kept from the browser’s cache, without asking the server, when it is young enough', async () => {
+    const { store, asked } = stub({}, [answered(daysAgo(1))]);
+    const answer = await cacheFirst('images', picture(), LIMITS);
+    expect(answer.status).toBe(200);
+    expect(asked).toEqual(['force-cache']);
+    expect(store.has(picture().url)).toBe(true);
+  });
+
+  it('asks the server when the browser’s copy is older than the cache keeps pictures', async () => {
+    const { store, asked } = stub({}, [answered(daysAgo(8)), answered(daysAgo(0))]);
+    const answer = await cacheFirst('images', picture(), LIMITS);
+    expect(asked).toEqual(['force-cache', undefined]);
+    expect(isFresh(answer, LIMITS.maxAgeSeconds)).toBe(true);
+    expect(isFresh(store.get(picture().url)!, LIMITS.maxAgeSeconds)).toBe(true);
+  });
+
+  it('answers a kept picture without the network while fresh, and asks the server once it is too old', async () => {
+    const fresh = stub({ [picture().url]: answered(daysAgo(2)) }, []);
+    expect((await cacheFirst('images', picture(), LIMITS)).status).toBe(200);
+    expect(fresh.asked).toEqual([]);
+    vi.unstubAllGlobals();
+    const old = stub({ [picture().url]: answered(daysAgo(8)) }, [answered(daysAgo(0))]);
+    await cacheFirst('images', picture(), LIMITS);
+    expect(old.asked).toEqual([undefined]);
   });
 });
 

@@ -55,6 +55,11 @@ export async function trim(cache: Trimmable, maxEntries: number): Promise<void> 
  * Cache-first: the kept answer while fresh, else the network's (kept when it is a whole 200),
  * else, with no network, the kept one however old. A picture is the same whatever the shopper's
  * cookies, so a picture's Vary is ignored.
+ *
+ * Not yet kept, a file the browser's own cache holds is taken from there without asking the
+ * server, when it is young enough for this cache: the pictures of the page a shopper landed on
+ * loaded before the worker took charge, so each was revalidated on her second visit (six 304s
+ * on the home page, the hero among them, each a round trip on 3G before it showed).
  */
 export async function cacheFirst(cacheName: string, request: Request, limits: CacheLimits): Promise<Response> {
   const cache = await caches.open(cacheName);
@@ -62,7 +67,8 @@ export async function cacheFirst(cacheName: string, request: Request, limits: Ca
   if (kept && isFresh(kept, limits.maxAgeSeconds)) return kept;
   let answer: Response;
   try {
-    answer = await fetch(request);
+    answer = await fetch(request, kept ? {} : { cache: 'force-cache' });
+    if (!kept && answer.status === 200 && !isFresh(answer, limits.maxAgeSeconds)) answer = await fetch(request);
   } catch (error) {
     if (kept) return kept;
     throw error;
