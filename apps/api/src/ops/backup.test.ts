@@ -191,7 +191,15 @@ describe.runIf(embeddedPass)('encrypted backups and their copy off the machine',
     expect(backups(backupDir)).toEqual([expect.stringMatching(/\.tar\.gz$/)]);
   }, 120_000);
 
-  it('encrypts with the key, uploads once the bucket refused an unsigned read of a probe, and restores only with the key', async () => {
+  /**
+   * The encrypted backup the next test restores. Made and restored in two tests, each with its
+   * own time limit: every scrypt of the key (age's passphrase, 256 MiB) took 15–20 s in CI beside
+   * the browser tests, and the two halves together came within seconds of one limit (164 s of
+   * 180, then over it).
+   */
+  let encrypted: string | undefined;
+
+  it('encrypts with the key, and uploads once the bucket refused an unsigned read of a probe', async () => {
     const backupDir = folder('encrypted');
     const { made, s3 } = await backupBesideS3(encryptedInto(backupDir), ['shop-images']);
     expect(made.status, made.stderr).toBe(0);
@@ -203,7 +211,6 @@ describe.runIf(embeddedPass)('encrypted backups and their copy off the machine',
     expect(bytes.subarray(0, AGE_HEADER.length).toString()).toBe(AGE_HEADER);
     expect(bytes.includes('"shop-backup"')).toBe(false);
     expect((await manifestOf<BackupManifest>(file, BACKUP_KEY)).rows.orders).toBe(3);
-    await expect(manifestOf(file, 'another key of some length')).rejects.toThrow(/no identity matched/);
 
     // The probe: written with credentials, refused without, deleted; then the backup.
     const [put, get, del, upload, ...more] = s3.requests;
@@ -219,7 +226,12 @@ describe.runIf(embeddedPass)('encrypted backups and their copy off the machine',
     expect([...s3.objects.keys()]).toEqual([`/shop-backups/backups/${name}`]);
     expect(s3.objects.get(`/shop-backups/backups/${name}`)?.body.equals(bytes)).toBe(true);
     expect(made.stdout).toContain(`Copied to s3://shop-backups/backups/${name}`);
+    encrypted = file;
+  }, 180_000);
 
+  it('restores the encrypted backup only with its key', async () => {
+    expect(encrypted, 'the encrypted backup of the test before').toBeDefined();
+    const file = encrypted!;
     const noKey = await runCommand('restore', [file], { DATA_DIR: folder('no-key-target') });
     expect(noKey.status).toBe(1);
     expect(noKey.stderr).toMatch(/is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was made with/);
