@@ -282,7 +282,9 @@ describe('npm run admin:create', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+    // A child process makes and migrates a fresh embedded database, then this one opens it: 36–48 s
+    // in CI's runs beside the PGlite lane (stop 48), too near the 60 s it had.
+  }, 120_000);
 });
 
 describe('database errors in the log', () => {
