@@ -15,6 +15,7 @@ export interface PageBytes {
 
 export declare function measurePage(page: Page, url: string, options?: { hydrates?: boolean }): Promise<PageBytes>;
 export declare function seeWholePage(page: Page): Promise<void>;
+export declare function markHydration(target: Page | BrowserContext): Promise<void>;
 export declare function untilHydrated(page: Page): Promise<void>;
 export declare function phoneContext(
   browser: Browser,

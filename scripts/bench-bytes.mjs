@@ -64,7 +64,7 @@ export async function measurePage(page, url, { hydrates = false } = {}) {
   });
   await page.goto(url, { waitUntil: 'load' });
   if (hydrates) await untilHydrated(page);
-  await page.waitForLoadState('networkidle');
+  else await page.waitForLoadState('networkidle');
   // Late events of the last responses.
   await page.waitForTimeout(300);
   await cdp.detach();
@@ -88,8 +88,20 @@ export async function seeWholePage(page) {
 }
 
 /**
- * Resolves once the app has taken the page over (the root layout's `app:hydrated`, marked on
- * `<html>` by phoneContext's pages) and the network is idle after it. The parts the app loads
+ * Marks `<html data-hydrated>` on the pages of `target` (a page or a context) once the app has
+ * taken them over (the root layout's `app:hydrated`). Call before the page opens.
+ */
+export function markHydration(target) {
+  return target.addInitScript(() => {
+    document.addEventListener('app:hydrated', () => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
+  });
+}
+
+/**
+ * Resolves once the app has taken the page over (marked by markHydration, as phoneContext's
+ * pages are) and the network is idle after it. The parts the app loads
  * as it hydrates (the footer, the banner, the toasts' outlet) are part of a visit: on a busy
  * machine the network can fall idle for half a second while the page is still hydrating, and
  * a visit taken as done then had not loaded them (CI, stop 47: they came on the second visit
@@ -109,11 +121,7 @@ export async function phoneContext(browser, mode, options = {}) {
     isMobile: true,
     hasTouch: true,
   });
-  await context.addInitScript(() => {
-    document.addEventListener('app:hydrated', () => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
-  });
+  await markHydration(context);
   return context;
 }
 

@@ -60,8 +60,9 @@ export async function startRelay(target) {
     sockets.add(client).add(upstream);
     let kind = 'html';
     let asked = '';
-    /** The answer this connection is sending (an answer's bytes may come in many chunks). */
+    /** The answer this connection is sending (its bytes may come in many chunks), and the reset it is listed under. */
     let answer;
+    let answerEpoch = 0;
     client.on('data', (chunk) => {
       const line = REQUEST_LINE.exec(chunk.toString('latin1', 0, Math.min(chunk.length, 2048)));
       if (!line) return;
@@ -73,11 +74,11 @@ export async function startRelay(target) {
       relay.bytesDown += chunk.length;
       relay.byKind[kind] += chunk.length;
       const status = STATUS_LINE.exec(chunk.toString('latin1', 0, Math.min(chunk.length, 32)));
-      if (status || (answer && answer.epoch !== epoch)) {
+      if (status || (answer && answerEpoch !== epoch)) {
         answer = status
           ? { path: asked, status: Number(status[1]), bytes: 0 }
           : { path: answer.path, status: answer.status, bytes: 0, continued: true };
-        Object.defineProperty(answer, 'epoch', { value: epoch });
+        answerEpoch = epoch;
         relay.answers.push(answer);
       }
       if (answer) answer.bytes += chunk.length;

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { markHydration } from '../../scripts/bench-bytes.mjs';
 import { demoAccount } from '../demo-accounts.ts';
 
 export const DEMO_ADMIN = demoAccount('admin@demo.shop');
@@ -295,11 +296,7 @@ export async function readMail(to: string, subject: RegExp, timeoutMs = 15_000):
 
 /** Opens the page and waits until the app has taken it over (what is pressed or typed before would be lost). */
 export async function openApp(page: Page, path: string): Promise<void> {
-  await page.addInitScript(() => {
-    document.addEventListener('app:hydrated', () => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
-  });
+  await markHydration(page);
   await page.goto(path);
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
 }

@@ -142,8 +142,10 @@ const isBig = (entry: Entry) => entry.payload.length >= COMPRESS_OFF_THREAD_BYTE
  * (RFC 9110, 13.1.2: a tag matches with or without its `W/`).
  */
 function matchesWeakly(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch?.split(',').some((tag) => opaque(tag) === opaque(etag)) ?? false;
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
 }
 
 function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
