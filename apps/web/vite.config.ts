@@ -5,8 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { OutputChunk } from 'rolldown';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** React Router's production build (see resolve.alias below). */
@@ -162,7 +161,7 @@ const styleModule = /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/;
  * V8's explicit compile hint (Chrome 136 and later): a file that opens with this comment has
  * every function compiled as it downloads, on a background thread. Without it V8 compiles a
  * function the first time it is called, on the main thread: hydrating the product page
- * compiled 1,113 functions so, 130–290 ms of the main thread on this 2-core machine, four
+ * compiled 1,113 functions so, 117–293 ms of the main thread on this 2-core machine, four
  * times that on Lighthouse's phone (decision 0006).
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -187,9 +186,9 @@ function storefrontCompileHints(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunks = new Map<string, OutputChunk>();
+        const chunks = new Map<string, Rolldown.OutputChunk>();
         for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
-        const hinted = new Set<OutputChunk>();
+        const hinted = new Set<Rolldown.OutputChunk>();
         const pending = [...chunks.values()].filter((chunk) => chunk.isEntry);
         while (pending.length > 0) {
           const chunk = pending.pop()!;
