@@ -66,6 +66,9 @@ test('a server-rendered page hydrates without errors, and its buttons work', asy
 test('the photos below the hero arrive once the hero has: category tiles and product cards', async ({ page, request }) => {
   const [product] = await createProducts(request, [{ category: 'Women' }]);
   await page.goto('/');
+  // The hero's photo, the page's main image, comes in AVIF (40 % fewer bytes than its WebP).
+  const hero = page.getByRole('group', { name: /^1 of 3/ }).locator('img');
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/img\/hero-adire-\d+\.avif$/);
   const card = page.locator(`img[srcset*="${product!.imageUrls[0]!.replace(/-\d+\.webp$/, '')}"]`).first();
   const photos = [card, page.locator('a[href="/jewellery"] img').first()];
   for (const photo of photos) {

@@ -62,6 +62,13 @@ describe('serving', () => {
     expect(page.body).toContain('/uploads/0123456789abcdef01234567-320.webp 320w');
     expect(page.body).toContain('href="/assets/product-4.js"');
 
+    // The home page's main image, in the format its <picture> offers first: a browser without
+    // AVIF skips the preload (its type) and fetches the WebP.
+    const home = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/img/hero-adire-400.avif 400w, /img/hero-adire-560.avif 560w, /img/hero-adire-800.avif 800w"',
+    );
+
     // An unknown product still gets the app (which shows its not-found state).
     const missing = await ctx.app.inject({ method: 'GET', url: '/productdetails/nope' });
     expect(missing.statusCode).toBe(200);

@@ -12,9 +12,12 @@ export function uploadSrcSet(url: string | null | undefined): string | undefined
   return UPLOAD_WIDTHS.map((w) => `${url.replace(UPLOAD_WIDTH, `-${w}.webp`)} ${w}w`).join(', ');
 }
 
-/** `srcset` for the static art in /public/img, named '<name>-<width>.webp'. */
-export function staticSrcSet(name: string, widths: readonly number[]): string {
-  return widths.map((w) => `/img/${name}-${w}.webp ${w}w`).join(', ');
+/**
+ * `srcset` for the static art in /public/img, named '<name>-<width>.webp' (the hero's photos
+ * also '<name>-<width>.avif': scripts/hero-avif.mjs).
+ */
+export function staticSrcSet(name: string, widths: readonly number[], format: 'webp' | 'avif' = 'webp'): string {
+  return widths.map((w) => `/img/${name}-${w}.${format} ${w}w`).join(', ');
 }
 
 /** The shop's own image for a blog post or product without one. */

@@ -1,9 +1,12 @@
-import { HERO_ROTATION_MS } from '@shop/shared/constants';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HERO_ROTATION_MS, HERO_WIDTHS } from '@shop/shared/constants';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiteProvider } from '@/lib/lite-mode.tsx';
-import { HeroCarousel } from './hero-carousel.tsx';
+import { HERO_SLIDES, HeroCarousel } from './hero-carousel.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -38,6 +41,12 @@ describe('HeroCarousel', () => {
     );
     expect(photos(container)).toEqual(['/img/hero-adire-800.webp', '/img/hero-beauty-800.webp']);
     expect(container.querySelector('img')?.getAttribute('srcset')).toContain('/img/hero-adire-560.webp 560w');
+    // AVIF first, where the browser takes it (40 % fewer bytes for the page's main image).
+    const avif = container.querySelector('picture > source[type="image/avif"]');
+    expect(avif?.getAttribute('srcset')).toBe(
+      '/img/hero-adire-400.avif 400w, /img/hero-adire-560.avif 560w, /img/hero-adire-800.avif 800w',
+    );
+    expect(avif?.getAttribute('sizes')).toBe(container.querySelector('img')?.getAttribute('sizes'));
     act(() => vi.advanceTimersByTime(HERO_ROTATION_MS + 10));
     expect(photos(container)).toHaveLength(3);
   });
@@ -52,5 +61,14 @@ describe('HeroCarousel', () => {
     );
     expect(photos(container)[0]).toBe('/img/hero-adire-400.webp');
     expect(container.querySelector('img')?.hasAttribute('srcset')).toBe(false);
+    expect(container.querySelector('source')).toBeNull();
+  });
+
+  it('has every photo it offers in public/img, in both formats (scripts/hero-avif.mjs makes the AVIF)', () => {
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../public/img');
+    const missing = HERO_SLIDES.flatMap((slide) =>
+      HERO_WIDTHS.flatMap((w) => ['webp', 'avif'].map((format) => `${slide.image}-${w}.${format}`)),
+    ).filter((file) => !existsSync(path.join(dir, file)));
+    expect(missing).toEqual([]);
   });
 });
