@@ -14,12 +14,22 @@ import { ProductImage } from './product-image.tsx';
 
 interface ProductCardProps {
   product: Product;
-  /** `sizes` for the photo; defaults to a 2-column phone grid, 4 columns on desktop. */
+  /** `sizes` for the photo; defaults to a listing's grid (CARD_SIZES). */
   sizes?: string;
   priority?: boolean;
 }
 
-export const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw';
+/**
+ * How wide a card's photo shows in a listing's grid (`ProductGrid` in a listing's page: 1rem of
+ * padding and a 0.75rem gap on phones, 1.5rem of each from 640 px, the 15rem filters and a 3rem
+ * gap beside it from 1024 px, four columns of the 80rem page from 1280 px). Said to the pixel:
+ * with "50vw", a 360 px phone at 2× (most of the shop's phones) asked for 360 px and got the
+ * 640 px file for a 158 px card; it now takes the 320 px one (/women's first view: 60.3 → 25.9
+ * kB of photos on that phone). An e2e test (image-sizes.spec.ts) holds these to the grid's real
+ * widths.
+ */
+export const CARD_SIZES =
+  '(min-width: 1280px) 218px, (min-width: 1024px) calc((100vw - 384px) / 3), (min-width: 640px) calc((100vw - 96px) / 3), calc((100vw - 44px) / 2)';
 
 /** Screens with a mouse; phones never show the hover photo, so they do not download it. */
 const CAN_HOVER = '(hover: hover) and (pointer: fine)';

@@ -10,6 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 export const similarProductsOptions = (categoryId: string | null) =>
   productListOptions(categoryId ? { category: categoryId, sort: 'latest', limit: 4 } : { sort: 'latest', limit: 4 });
 
+/** How wide a card shows here: the listing's grid (CARD_SIZES) without its filters beside it. */
+const SIMILAR_SIZES = '(min-width: 1280px) 395px, (min-width: 640px) calc((100vw - 96px) / 3), calc((100vw - 44px) / 2)';
+
 /** Similar Collections: three other products of the same category. */
 export function SimilarProducts({ productId, categoryId }: { productId: string; categoryId: string | null }) {
   const query = useQuery(similarProductsOptions(categoryId));
@@ -25,7 +28,7 @@ export function SimilarProducts({ productId, categoryId }: { productId: string; 
           ? [0, 1, 2].map((i) => <li key={i} className="aspect-[4/5] animate-pulse bg-cream" aria-hidden />)
           : items.map((p) => (
               <li key={p.id}>
-                <ProductCard product={p} sizes="(min-width: 640px) 33vw, 50vw" />
+                <ProductCard product={p} sizes={SIMILAR_SIZES} />
               </li>
             ))}
       </ul>

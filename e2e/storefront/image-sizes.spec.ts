@@ -1,0 +1,80 @@
+/**
+ * A card's photo says how wide it shows (`sizes`), and says it true: the browser picks the file
+ * to download from it before the page is laid out, so a `sizes` wider than the card costs a
+ * shopper a larger file than her screen can show (CARD_SIZES in product-card.tsx).
+ */
+import { type Browser, expect, type Locator, test } from '@playwright/test';
+import { createProducts, unique } from './fixtures.ts';
+
+/** The width its `sizes` gives for this screen, and the width it shows at, in CSS pixels. */
+function saidAndShown(photo: Locator) {
+  return photo.evaluate((img: HTMLImageElement) => {
+    const entries = (img.getAttribute('sizes') ?? img.dataset.sizes ?? '').split(/,\s*(?![^()]*\))/).map((entry) => {
+      const match = /^(\([^)]*\))\s+(.+)$/.exec(entry.trim());
+      return match ? { media: match[1]!, length: match[2]! } : { media: undefined, length: entry.trim() };
+    });
+    const slot = entries.find(({ media }) => !media || matchMedia(media).matches);
+    const probe = document.createElement('div');
+    probe.style.cssText = `position: absolute; width: ${slot?.length}`;
+    document.body.append(probe);
+    const said = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { said, shown: img.getBoundingClientRect().width };
+  });
+}
+
+async function onScreen(browser: Browser, width: number, deviceScaleFactor: number, url: string) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor, isMobile: width < 640 });
+  const page = await context.newPage();
+  await page.goto(url);
+  return { page, close: () => context.close() };
+}
+
+test("a listing's card photos are as wide as their sizes say, on a phone, a tablet and two desktops", async ({
+  browser,
+  request,
+}) => {
+  const brand = `Sizes ${unique()}`;
+  await createProducts(
+    request,
+    Array.from({ length: 4 }, () => ({ brand })),
+  );
+  const url = `/brand?brand=${encodeURIComponent(brand)}`;
+  for (const width of [360, 412, 800, 1100, 1400]) {
+    const { page, close } = await onScreen(browser, width, 1, url);
+    const photo = page.getByTestId('product-grid').locator('img').first();
+    await expect(photo).toBeVisible();
+    const { said, shown } = await saidAndShown(photo);
+    // Never narrower than shown (a blurred photo); wider by a scrollbar's half at most.
+    expect(said, `${width} px`).toBeGreaterThanOrEqual(shown - 0.5);
+    expect(said - shown, `${width} px`).toBeLessThanOrEqual(8);
+    await close();
+  }
+});
+
+test('a 360 px phone at 2× takes the 320 px file for a listing card, not the 640', async ({ browser, request }) => {
+  const brand = `Small Phone ${unique()}`;
+  await createProducts(request, [{ brand }]);
+  const { page, close } = await onScreen(browser, 360, 2, `/brand?brand=${encodeURIComponent(brand)}`);
+  const photo = page.getByTestId('product-grid').locator('img').first();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-320\.webp$/);
+  await close();
+});
+
+test("Similar Collections' photos are as wide as their sizes say", async ({ browser, request }) => {
+  const category = 'Men';
+  const [product] = await createProducts(
+    request,
+    Array.from({ length: 4 }, () => ({ category })),
+  );
+  for (const width of [360, 800, 1400]) {
+    const { page, close } = await onScreen(browser, width, 1, `/productdetails/${product!.id}`);
+    const photo = page.getByRole('region', { name: 'Similar Collections' }).locator('img').first();
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toBeVisible();
+    const { said, shown } = await saidAndShown(photo);
+    expect(said, `${width} px`).toBeGreaterThanOrEqual(shown - 0.5);
+    expect(said - shown, `${width} px`).toBeLessThanOrEqual(8);
+    await close();
+  }
+});
