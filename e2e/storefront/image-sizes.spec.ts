@@ -1,7 +1,8 @@
 /**
  * A card's photo says how wide it shows (`sizes`), and says it true: the browser picks the file
  * to download from it before the page is laid out, so a `sizes` wider than the card costs a
- * shopper a larger file than her screen can show (CARD_SIZES in product-card.tsx).
+ * shopper a larger file than her screen can show (CARD_SIZES in product-card.tsx, the tiles'
+ * TILE_SIZES).
  */
 import { type Browser, expect, type Locator, test } from '@playwright/test';
 import { createProducts, unique } from './fixtures.ts';
@@ -46,6 +47,19 @@ test("a listing's card photos are as wide as their sizes say, on a phone, a tabl
     await expect(photo).toBeVisible();
     const { said, shown } = await saidAndShown(photo);
     // Never narrower than shown (a blurred photo); wider by a scrollbar's half at most.
+    expect(said, `${width} px`).toBeGreaterThanOrEqual(shown - 0.5);
+    expect(said - shown, `${width} px`).toBeLessThanOrEqual(8);
+    await close();
+  }
+});
+
+test("the home page's category tiles are as wide as their sizes say", async ({ browser }) => {
+  for (const width of [360, 800, 1100, 1400]) {
+    const { page, close } = await onScreen(browser, width, 1, '/');
+    const photo = page.getByRole('link', { name: 'Jewelries' }).locator('img').first();
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toBeVisible();
+    const { said, shown } = await saidAndShown(photo);
     expect(said, `${width} px`).toBeGreaterThanOrEqual(shown - 0.5);
     expect(said - shown, `${width} px`).toBeLessThanOrEqual(8);
     await close();

@@ -9,6 +9,14 @@ const TILES = [
   { label: 'Home Decoration', to: '/homedecorcategory', image: 'tile-home' },
 ] as const;
 
+/**
+ * How wide a tile shows, to the pixel (as CARD_SIZES, product-card.tsx): two columns with 1rem
+ * of padding and a 0.75rem gap on phones, 1.5rem of each from 640 px, four columns from 1024 px
+ * in the 80rem page. With "50vw" a 360 px phone at 2× took the 640 px files for 158 px tiles.
+ */
+const TILE_SIZES =
+  '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 120px) / 4), (min-width: 640px) calc((100vw - 72px) / 2), calc((100vw - 44px) / 2)';
+
 /** The four category tiles of the home page. */
 export function CategoryTiles() {
   return (
@@ -25,7 +33,7 @@ export function CategoryTiles() {
                 srcSet={staticSrcSet(tile.image, [320, 640])}
                 alt=""
                 decoding="async"
-                sizes="(min-width: 1024px) 25vw, 50vw"
+                sizes={TILE_SIZES}
                 width={640}
                 height={800}
                 className="aspect-[4/5] w-full object-cover transition-transform duration-500 group-hover:scale-105"
