@@ -66,13 +66,22 @@ test("the home page's category tiles are as wide as their sizes say", async ({ b
   }
 });
 
-test('a 360 px phone at 2× takes the 320 px file for a listing card, not the 640', async ({ browser, request }) => {
+test('a phone takes the smallest file that covers its card: 320 px at 360 px and 2×, 480 px at 412 px and 1.75×', async ({
+  browser,
+  request,
+}) => {
   const brand = `Small Phone ${unique()}`;
   await createProducts(request, [{ brand }]);
-  const { page, close } = await onScreen(browser, 360, 2, `/brand?brand=${encodeURIComponent(brand)}`);
-  const photo = page.getByTestId('product-grid').locator('img').first();
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-320\.webp$/);
-  await close();
+  for (const [width, scale, file] of [
+    [360, 2, /-320\.webp$/],
+    [412, 1.75, /-480\.webp$/],
+  ] as const) {
+    const { page, close } = await onScreen(browser, width, scale, `/brand?brand=${encodeURIComponent(brand)}`);
+    const photo = page.getByTestId('product-grid').locator('img').first();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(file);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await close();
+  }
 });
 
 test("Similar Collections' photos are as wide as their sizes say", async ({ browser, request }) => {

@@ -22,7 +22,7 @@ import { closeMetricsListener, listenForMetrics, METRICS_HOST } from './metrics/
 import { prometheus } from './metrics/registry.ts';
 import { defaultWebDist } from './paths.ts';
 import { pruneCatalogueRemovals } from './pos/index.ts';
-import { makeShareRenditions } from './seo/index.ts';
+import { makeMissingRenditions } from './seo/index.ts';
 import { sweepAppPriceDrops } from './wishlist/index.ts';
 import { sweepAppRecovery } from './recovery/index.ts';
 import { findUserByEmail, upsertAdmin } from './users/index.ts';
@@ -131,12 +131,13 @@ export async function startServer(config: Config = loadConfig(), { prepared = fa
   await app.listen({ host: config.host, port: config.port });
   if (!prepared) await printBanner(database, config, notes);
 
-  // Images stored before the sharing JPEG existed get theirs (issue 31), in the background and
-  // once per start: by this process, or by the cluster's first worker.
+  // Images stored before a rendition existed (the sharing JPEG, issue 31; the 480 px WebP,
+  // decision 0006) get theirs, in the background and once per start: by this process, or by
+  // the cluster's first worker.
   if (!cluster.isWorker || cluster.worker?.id === 1) {
-    makeShareRenditions(app.db, app.images).then(
-      ({ made }) => made > 0 && app.log.info({ made }, 'sharing JPEGs made for older images'),
-      (error) => app.log.error({ err: error }, 'making the sharing JPEGs of older images failed'),
+    makeMissingRenditions(app.db, app.images).then(
+      ({ made }) => made > 0 && app.log.info({ made }, 'renditions made for older images'),
+      (error) => app.log.error({ err: error }, 'making the renditions of older images failed'),
     );
   }
 

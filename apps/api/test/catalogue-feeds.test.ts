@@ -11,13 +11,14 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { FEED_AGE_GROUPS, FEED_GENDERS } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products, productVariants } from '../src/db/schema/index.ts';
 import { demoPictureKeys, seedCatalogue } from '../src/seed/catalogue.ts';
 import { CATEGORIES } from '../src/seed/catalogue-data.ts';
 import { FEED_FIELDS, type FeedItem } from '../src/seo/feeds.ts';
-import { makeShareRenditions } from '../src/seo/index.ts';
+import { makeMissingRenditions } from '../src/seo/index.ts';
 import { type Client, clients, png } from './clients.ts';
 import { bearer, createStaff, createTestApp, expectRefusedWithout, type TestContext } from './helpers.ts';
 
@@ -302,17 +303,36 @@ describe('catalogue feeds with FEED_TOKEN', () => {
   });
 });
 
-describe('the sharing JPEGs of older images (npm run images:share, and at start)', () => {
+describe('the renditions older images lack (npm run images:renditions, and at start)', () => {
   it('are made for images that have none, once', async () => {
     const id = /([a-f0-9]{24})-640\.webp/.exec(
       ((await anonymous.json('GET', `/api/products/${htmlProduct.id}`)).json() as { imageUrl: string }).imageUrl,
     )![1]!;
     const jpeg = path.join(ctx.app.config.dataDir, 'uploads', `${id}-1200.jpg`);
+    const small = path.join(ctx.app.config.dataDir, 'uploads', `${id}-480.webp`);
     rmSync(jpeg);
-    const first = await makeShareRenditions(ctx.database.db, ctx.app.images);
+    rmSync(small);
+    const first = await makeMissingRenditions(ctx.database.db, ctx.app.images);
     expect(first.made).toBe(1);
     expect(first.images).toBeGreaterThan(100);
     expect(existsSync(jpeg)).toBe(true);
-    expect((await makeShareRenditions(ctx.database.db, ctx.app.images)).made).toBe(0);
+    expect(existsSync(small)).toBe(true);
+    expect((await makeMissingRenditions(ctx.database.db, ctx.app.images)).made).toBe(0);
+  });
+
+  it('a 480 px WebP not made yet is made when a browser first asks for it, and served', async () => {
+    const id = /([a-f0-9]{24})-640\.webp/.exec(
+      ((await anonymous.json('GET', `/api/products/${htmlProduct.id}`)).json() as { imageUrl: string }).imageUrl,
+    )![1]!;
+    const small = path.join(ctx.app.config.dataDir, 'uploads', `${id}-480.webp`);
+    rmSync(small);
+    const res = await ctx.app.inject({ method: 'GET', url: `/uploads/${id}-480.webp` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect((await sharp(res.rawPayload).metadata()).width).toBeLessThanOrEqual(480);
+    expect(existsSync(small)).toBe(true);
+    // Only the width added since: any other missing file is a 404, as before.
+    expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(24)}-480.webp` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${id}-999.webp` })).statusCode).toBe(404);
   });
 });

@@ -5,6 +5,10 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createTestApp, registerShopper, type TestContext } from '../../test/helpers.ts';
+import { IMAGE_WIDTHS } from '../media/index.ts';
+
+/** The files an image is stored as: a WebP per width and the sharing JPEG. */
+const RENDITIONS = IMAGE_WIDTHS.length + 1;
 
 let ctx: TestContext;
 let adminToken: string;
@@ -172,7 +176,7 @@ describe('blog posts: images', () => {
     expect(post).toMatchObject({ title: 'Lookbook', heading: 'Aso oke season', text: 'Photos inside.' });
     expect(post.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{24}-640\.webp$/);
     // Three WebP widths and the sharing JPEG.
-    expect(storedFiles(post.imageUrl!)).toHaveLength(4);
+    expect(storedFiles(post.imageUrl!)).toHaveLength(RENDITIONS);
 
     const image = await ctx.app.inject({ method: 'GET', url: post.imageUrl! });
     expect(image.statusCode).toBe(200);
@@ -187,7 +191,7 @@ describe('blog posts: images', () => {
     });
     const post = created.json() as PostJson;
     const oldUrl = post.imageUrl!;
-    expect(storedFiles(oldUrl)).toHaveLength(4);
+    expect(storedFiles(oldUrl)).toHaveLength(RENDITIONS);
 
     const form = await multipart({ heading: 'Now in green' }, [{ field: 'imageUrl', data: await png('#0c0') }]);
     const res = await ctx.app.inject({ method: 'PUT', url: `/api/posts/${post.id}`, ...form });
@@ -196,7 +200,7 @@ describe('blog posts: images', () => {
     expect(updated).toMatchObject({ title: 'Replace me', heading: 'Now in green' });
     expect(updated.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{24}-640\.webp$/);
     expect(updated.imageUrl).not.toBe(oldUrl);
-    expect(storedFiles(updated.imageUrl!)).toHaveLength(4);
+    expect(storedFiles(updated.imageUrl!)).toHaveLength(RENDITIONS);
     expect(storedFiles(oldUrl)).toHaveLength(0);
 
     // Sending the current URL back as JSON keeps the image; null removes it.
@@ -225,7 +229,7 @@ describe('blog posts: images', () => {
       ...(await multipart({ title: 'Short-lived' }, [{ field: 'imageUrl', data: await png('#cc0') }])),
     });
     const post = created.json() as PostJson;
-    expect(storedFiles(post.imageUrl!)).toHaveLength(4);
+    expect(storedFiles(post.imageUrl!)).toHaveLength(RENDITIONS);
     const del = await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: admin });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ msg: expect.any(String) });
@@ -251,7 +255,7 @@ describe('blog posts: images', () => {
     ).json();
     expect(a.imageUrl).toBe(b.imageUrl);
     await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${a.id}`, headers: admin });
-    expect(storedFiles(b.imageUrl)).toHaveLength(4);
+    expect(storedFiles(b.imageUrl)).toHaveLength(RENDITIONS);
     await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${b.id}`, headers: admin });
     expect(storedFiles(b.imageUrl)).toHaveLength(0);
   });

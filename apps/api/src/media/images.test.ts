@@ -16,13 +16,13 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 describe('image pipeline', () => {
-  it('stores three WebP widths under a content-hashed id, never enlarging', async () => {
+  it('stores four WebP widths under a content-hashed id, never enlarging', async () => {
     const id = await images.save(await png(800, 600));
     expect(id).toMatch(/^[a-f0-9]{24}$/);
     const files = readdirSync(dir)
       .filter((f) => f.startsWith(id))
       .sort();
-    expect(files).toEqual([`${id}-1200.jpg`, `${id}-1280.webp`, `${id}-320.webp`, `${id}-640.webp`]);
+    expect(files).toEqual([`${id}-1200.jpg`, `${id}-1280.webp`, `${id}-320.webp`, `${id}-480.webp`, `${id}-640.webp`]);
     const large = await sharp(path.join(dir, `${id}-1280.webp`)).metadata();
     expect(large.format).toBe('webp');
     expect(large.width).toBe(800);
@@ -53,15 +53,23 @@ describe('image pipeline', () => {
     }
   }, 60_000);
 
-  it('makes the JPEG of an image stored before it existed, once', async () => {
+  it('makes the JPEG and the 480 px WebP of an image stored before they existed, once', async () => {
     const id = await images.save(await png(1500, 1000));
     rmSync(path.join(dir, `${id}-1200.jpg`));
+    rmSync(path.join(dir, `${id}-480.webp`));
     expect(await images.shareImage(id)).toBeUndefined();
-    expect(await images.ensureShareRendition(id)).toBe(true);
-    expect(await images.ensureShareRendition(id)).toBe(false);
+    // Asked for twice at once (the start's job and a browser): made once.
+    expect(await Promise.all([images.ensureRenditions(id), images.ensureRenditions(id)])).toEqual([true, true]);
+    expect(await images.ensureRenditions(id)).toBe(false);
     // From the 1280 px WebP: the original is not kept.
     expect(await images.shareImage(id)).toEqual({ url: `/uploads/${id}-1200.jpg`, width: 1200, height: 800 });
-    expect(await images.ensureShareRendition('0'.repeat(24))).toBe(false);
+    const small = await sharp(path.join(dir, `${id}-480.webp`)).metadata();
+    expect([small.format, small.width, small.height]).toEqual(['webp', 480, 320]);
+    // Only the missing one: an image with its JPEG still gets its 480 px WebP.
+    rmSync(path.join(dir, `${id}-480.webp`));
+    expect(await images.ensureRenditions(id)).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.startsWith(id))).toHaveLength(5);
+    expect(await images.ensureRenditions('0'.repeat(24))).toBe(false);
   });
 
   it('gives the same id to the same bytes', async () => {
@@ -73,7 +81,7 @@ describe('image pipeline', () => {
     const bytes = await png(120, 90);
     const [a, b] = await Promise.all([images.save(bytes), images.save(bytes)]);
     expect(a).toBe(b);
-    expect(readdirSync(dir).filter((f) => f.startsWith(a))).toHaveLength(4);
+    expect(readdirSync(dir).filter((f) => f.startsWith(a))).toHaveLength(5);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 

@@ -1,20 +1,28 @@
 /**
  * The image pipeline: decode (which proves the bytes are an image, whatever the name or
  * MIME type said), refuse decompression bombs, drop metadata (EXIF, GPS), and store WebP
- * renditions at three widths under a content-hashed id, so pages can use srcset and the
+ * renditions at four widths under a content-hashed id, so pages can use srcset and the
  * files can be cached forever.
  *
  * Beside them, one JPEG rendition for sharing (issue 31): 1200 px wide, at most 300 KB, which
  * the catalogue feeds and the product page's og:image use. Meta documents JPEG and PNG for
  * catalogues, and WhatsApp's link previews drop WebP and large images. Images stored before
- * it existed get theirs from `ensureShareRendition` (npm run images:share, and at start).
+ * it, or before the 480 px width, get them from `ensureRenditions` (npm run images:renditions,
+ * at start, and for a local disk's 480 px file when it is first asked for: plugins/images.ts).
  */
 import { createHash } from 'node:crypto';
 import type sharpType from 'sharp';
 import { HttpError } from '../lib/http-error.ts';
 import type { ImageStorage } from './storage.ts';
 
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+/**
+ * 480 px since 2026-11-29 (decision 0006): a listing's card is 158–184 px wide on most phones,
+ * which at 2–2.75× needs 320–480 px, and 320 px was too small, so they took the 640 px file.
+ */
+export const IMAGE_WIDTHS = [320, 480, 640, 1280] as const;
+const WEBP_QUALITY = 78;
+/** Widths added after images were first stored: an older image may lack them (ensureRenditions). */
+const ADDED_WIDTHS = [480] as const;
 /** The width used for the plain `imageUrl(s)` fields of the API. */
 export const DEFAULT_WIDTH = 640;
 /** The sharing rendition: Facebook's recommended 1200 px, and the most it may weigh. */
@@ -76,11 +84,37 @@ export function createImageService(storage: ImageStorage) {
   const fileName = (id: string, width: number) => `${id}-${width}.webp`;
   const shareName = (id: string) => `${id}-${SHARE_WIDTH}.jpg`;
   const shareSizes = new Map<string, { width: number; height: number }>();
+  const inFlight = new Map<string, Promise<boolean>>();
+
+  async function makeMissing(id: string): Promise<boolean> {
+    const [share, ...widths] = await Promise.all([
+      storage.get(shareName(id)),
+      ...ADDED_WIDTHS.map((width) => storage.get(fileName(id, width))),
+    ]);
+    const missing = ADDED_WIDTHS.filter((_, i) => !widths[i]);
+    if (share && missing.length === 0) return false;
+    const largest = await storage.get(fileName(id, IMAGE_WIDTHS.at(-1)!));
+    if (!largest) return false;
+    const sharp = await loadSharp();
+    const decoded = sharp(largest, { limitInputPixels: MAX_INPUT_PIXELS });
+    await Promise.all([
+      ...missing.map(async (width) => {
+        const out = await decoded
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY, effort: 4 })
+          .toBuffer();
+        await storage.put(fileName(id, width), out, 'image/webp');
+      }),
+      share ? undefined : shareJpeg(decoded).then((out) => storage.put(shareName(id), out, 'image/jpeg')),
+    ]);
+    return true;
+  }
 
   return {
     /**
      * Validates and stores an uploaded image; resolves to its id. The image is decoded once
-     * and the three renditions are encoded from the decoded pixels. `effort` is WebP's
+     * and the renditions are encoded from the decoded pixels. `effort` is WebP's
      * (0 fast … 6 small): uploads use 4; generated demo art, which is flat, a cheaper 2.
      */
     async save(input: Buffer, { effort = 4 }: { effort?: number } = {}): Promise<string> {
@@ -111,7 +145,7 @@ export function createImageService(storage: ImageStorage) {
             const out = await decoded
               .clone()
               .resize({ width, withoutEnlargement: true })
-              .webp({ quality: 78, effort })
+              .webp({ quality: WEBP_QUALITY, effort })
               .toBuffer();
             await storage.put(fileName(id, width), out, 'image/webp');
           }),
@@ -156,17 +190,19 @@ export function createImageService(storage: ImageStorage) {
     },
 
     /**
-     * Makes the sharing rendition of an image stored before it existed, from its largest WebP
-     * (the original is not kept). True when it made one; false when there was one already or
-     * the image is gone. Idempotent: what the one-off job runs for every image.
+     * Makes the renditions an image stored before them lacks (the sharing JPEG, the widths
+     * added since: ADDED_WIDTHS), from its largest WebP (the original is not kept). True when
+     * it made any; false when it had them all or the image is gone. Idempotent, and one image
+     * is made once however many ask at the same time: what the one-off job runs for every image.
      */
-    async ensureShareRendition(id: string): Promise<boolean> {
-      if (!ID_RE.test(id) || (await storage.get(shareName(id)))) return false;
-      const largest = await storage.get(fileName(id, IMAGE_WIDTHS.at(-1)!));
-      if (!largest) return false;
-      const sharp = await loadSharp();
-      await storage.put(shareName(id), await shareJpeg(sharp(largest, { limitInputPixels: MAX_INPUT_PIXELS })), 'image/jpeg');
-      return true;
+    ensureRenditions(id: string): Promise<boolean> {
+      if (!ID_RE.test(id)) return Promise.resolve(false);
+      let making = inFlight.get(id);
+      if (!making) {
+        making = makeMissing(id).finally(() => inFlight.delete(id));
+        inFlight.set(id, making);
+      }
+      return making;
     },
 
     /** The id inside one of our image URLs (any width), or undefined for anything else. */

@@ -47,7 +47,7 @@ describe('images in S3-compatible object storage', () => {
     const imageUrl: string = res.json().imageUrl;
     expect(imageUrl).toMatch(/^https:\/\/cdn\.example\.ng\/shop-images\/[a-f0-9]{24}-640\.webp$/);
     const id = /([a-f0-9]{24})-640/.exec(imageUrl)![1];
-    for (const width of [320, 640, 1280]) {
+    for (const width of [320, 480, 640, 1280]) {
       const object = s3.objects.get(`/shop-images/${id}-${width}.webp`);
       expect(object?.contentType).toBe('image/webp');
       expect(object?.cacheControl).toContain('immutable');
@@ -59,10 +59,12 @@ describe('images in S3-compatible object storage', () => {
       width: 300,
       height: 200,
     });
-    expect(await ctx.app.images.ensureShareRendition(id!)).toBe(false);
+    expect(await ctx.app.images.ensureRenditions(id!)).toBe(false);
     s3.objects.delete(`/shop-images/${id}-1200.jpg`);
-    expect(await ctx.app.images.ensureShareRendition(id!)).toBe(true);
+    s3.objects.delete(`/shop-images/${id}-480.webp`);
+    expect(await ctx.app.images.ensureRenditions(id!)).toBe(true);
     expect(s3.objects.get(`/shop-images/${id}-1200.jpg`)?.contentType).toBe('image/jpeg');
+    expect(s3.objects.get(`/shop-images/${id}-480.webp`)?.contentType).toBe('image/webp');
 
     // Nothing is written to local disk, and /uploads is not served.
     expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${id}-640.webp` })).statusCode).toBe(404);

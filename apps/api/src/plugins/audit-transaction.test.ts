@@ -17,6 +17,10 @@ import { HttpError } from '../lib/http-error.ts';
 import { multipart, png } from '../../test/clients.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { bearer, createStaff, createTestDatabase, registerShopper, testConfig } from '../../test/helpers.ts';
+import { IMAGE_WIDTHS } from '../media/index.ts';
+
+/** The files an image is stored as: a WebP per width and the sharing JPEG. */
+const RENDITIONS = IMAGE_WIDTHS.length + 1;
 
 let app: FastifyInstance;
 let database: Database;
@@ -237,7 +241,7 @@ describe('routes that cannot hold one transaction: an entry in each of theirs', 
 
   it('deleting a post keeps its image’s files until the deletion commits: a rolled-back one keeps them', async () => {
     const post = (await createPost('Photo kept', '#00a')).json() as { id: string; imageUrl: string };
-    expect(storedFiles(post.imageUrl)).toHaveLength(4);
+    expect(storedFiles(post.imageUrl)).toHaveLength(RENDITIONS);
     const failed = await app.inject({
       method: 'DELETE',
       url: `/api/posts/${post.id}`,
@@ -245,7 +249,7 @@ describe('routes that cannot hold one transaction: an entry in each of theirs', 
     });
     expect(failed.statusCode).toBe(500);
     expect((await app.inject({ method: 'GET', url: `/api/posts/${post.id}` })).statusCode).toBe(200);
-    expect(storedFiles(post.imageUrl)).toHaveLength(4);
+    expect(storedFiles(post.imageUrl)).toHaveLength(RENDITIONS);
     const deleted = await app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: admin });
     expect(deleted.statusCode).toBe(200);
     expect(storedFiles(post.imageUrl)).toHaveLength(0);

@@ -2,7 +2,7 @@
  * The image service (app.images), with what uploads need: multipart parsing with its limits,
  * and the /uploads route for locally stored files, cached for a year (names are content hashes).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -29,6 +29,9 @@ const removedAfterCommit = (service: ImageService): ImageService => ({
   remove: (id) => afterCommit(() => service.remove(id)),
 });
 
+/** A request for an image's 480 px WebP, the width added since the first images were stored. */
+const ADDED_WIDTH_FILE = /^\/uploads\/([a-f0-9]{24})-480\.webp$/;
+
 export default fp(
   async function images(app: FastifyInstance) {
     await app.register(multipart, { limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES } });
@@ -38,7 +41,14 @@ export default fp(
     }
     const storage = localDiskStorage(path.join(app.config.dataDir, 'uploads'));
     mkdirSync(storage.dir, { recursive: true });
-    app.decorate('images', removedAfterCommit(createImageService(storage)));
+    const service = createImageService(storage);
+    app.decorate('images', removedAfterCommit(service));
+    // A width added since an image was stored (the 480 px WebP) is made when a browser first
+    // asks for it, if the start's job (server.ts) has not made it yet: pages name it at once.
+    app.addHook('onRequest', async (request) => {
+      const added = ADDED_WIDTH_FILE.exec(request.url);
+      if (added && !existsSync(path.join(storage.dir, `${added[1]}-480.webp`))) await service.ensureRenditions(added[1]!);
+    });
     await app.register(fastifyStatic, {
       root: storage.dir,
       prefix: '/uploads/',

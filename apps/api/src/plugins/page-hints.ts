@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HERO_WIDTHS } from '@shop/shared/constants';
 import { storefrontPageFor } from '@shop/shared/storefront-pages';
+import { IMAGE_WIDTHS } from '../media/index.ts';
 import type { Rendered } from './server-render.ts';
 
 interface ManifestChunk {
@@ -36,7 +37,7 @@ const HERO = {
   sizes: '(min-width: 640px) 50vw, 100vw',
 };
 const PRODUCT_MAIN_SIZES = '(min-width: 1024px) 50vw, 100vw';
-const UPLOAD_WIDTH = /-(320|640|1280)\.webp$/;
+const UPLOAD_WIDTH = /-(320|480|640|1280)\.webp$/;
 
 /**
  * What a storefront page shows before its code runs: the announcement bar and the header
@@ -194,7 +195,7 @@ export function createPageHints(webRoot: string) {
         // Same URL, mode and credentials as the app's fetch, so the browser reuses it.
         data = `<link rel="preload" as="fetch" href="/api/products/${encodeURIComponent(product.id)}" crossorigin="anonymous">`;
         if (product.imageUrl && UPLOAD_WIDTH.test(product.imageUrl)) {
-          const srcset = [320, 640, 1280].map((w) => `${product.imageUrl!.replace(UPLOAD_WIDTH, `-${w}.webp`)} ${w}w`).join(', ');
+          const srcset = IMAGE_WIDTHS.map((w) => `${product.imageUrl!.replace(UPLOAD_WIDTH, `-${w}.webp`)} ${w}w`).join(', ');
           images += `<link rel="preload" as="image" imagesrcset="${escapeAttr(srcset)}" imagesizes="${PRODUCT_MAIN_SIZES}" fetchpriority="high">`;
         }
       }

@@ -122,7 +122,7 @@ describe('demo seed', () => {
       expect(p.images.length).toBe(2 * p.colors.length);
       expect(new Set(p.images).size).toBe(p.images.length);
       for (const id of p.images) {
-        for (const width of [320, 640, 1280]) expect(existsSync(path.join(uploadsDir, `${id}-${width}.webp`))).toBe(true);
+        for (const width of [320, 480, 640, 1280]) expect(existsSync(path.join(uploadsDir, `${id}-${width}.webp`))).toBe(true);
       }
       // Clothes in 3–4 sizes and 1–3 colours, one variant per combination; other goods have one variant.
       const own = variantsOf.get(p.id) ?? [];

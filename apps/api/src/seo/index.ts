@@ -1,3 +1,3 @@
-/** sitemap.xml, robots.txt and the catalogue feeds: their routes; the sharing JPEGs' one-off job. */
+/** sitemap.xml, robots.txt and the catalogue feeds: their routes; the one-off job that makes older images' missing renditions (the sharing JPEG, the 480 px WebP). */
 export { default as seoRoutes } from './routes.ts';
-export { makeShareRenditions } from './share-images.ts';
+export { makeMissingRenditions } from './renditions.ts';

@@ -1,10 +1,11 @@
 /**
- * Responsive images. The API stores every upload at 320, 640 and 1280 px wide and names
- * the 640 px file in its JSON ('/uploads/<id>-640.webp'); the other widths sit beside it.
+ * Responsive images. The API stores every upload at 320, 480, 640 and 1280 px wide and names
+ * the 640 px file in its JSON ('/uploads/<id>-640.webp'); the other widths sit beside it
+ * (IMAGE_WIDTHS, apps/api/src/media/images.ts).
  */
-const UPLOAD_WIDTH = /-(320|640|1280)\.webp$/;
+const UPLOAD_WIDTH = /-(320|480|640|1280)\.webp$/;
 
-export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
+export const UPLOAD_WIDTHS = [320, 480, 640, 1280] as const;
 
 /** `srcset` for one of our uploaded images, or undefined for any other URL. */
 export function uploadSrcSet(url: string | null | undefined): string | undefined {
