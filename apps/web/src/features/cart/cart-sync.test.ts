@@ -34,6 +34,8 @@ let online: boolean;
 let server: ReturnType<typeof serverLine>[];
 /** When set, a read of the cart answers with the cart as it was when asked, only once this settles. */
 let readsHeldUntil: Promise<void> | null;
+/** When set, the next change reaches the server but its answer is lost (the page left, the network dropped). */
+let loseNextAnswer: boolean;
 
 beforeEach(() => {
   localStorage.clear();
@@ -41,6 +43,7 @@ beforeEach(() => {
   online = true;
   server = [];
   readsHeldUntil = null;
+  loseNextAnswer = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
@@ -66,6 +69,10 @@ beforeEach(() => {
         if (!hit) return json(404, { msg: 'That item is not in your cart.' });
         hit.quantity = body.quantity;
       } else if (method === 'DELETE') server = server.filter((l) => l.variantId !== id);
+      if (method !== 'GET' && loseNextAnswer) {
+        loseNextAnswer = false;
+        throw new TypeError('Failed to fetch');
+      }
       return json(200, { lines: server, count: 0, subtotal: 0 });
     }),
   );
@@ -106,7 +113,8 @@ describe('cart sync', () => {
     online = false;
     useCart.getState().add(item('c'), 2);
     await flushQueue();
-    expect(JSON.parse(localStorage.getItem(SYNC_QUEUE_KEY)!)).toEqual([{ op: 'add', variantId: 'c', quantity: 2 }]);
+    // Tried without an answer: it goes again as a set (which adds it when the server lacks it).
+    expect(JSON.parse(localStorage.getItem(SYNC_QUEUE_KEY)!)).toEqual([{ op: 'add', variantId: 'c', quantity: 2, tried: true }]);
     online = true;
     // Back online, the change made offline goes up by itself: no other change or reload needed.
     window.dispatchEvent(new Event('online'));
@@ -154,6 +162,27 @@ describe('cart sync', () => {
     } finally {
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     }
+  });
+
+  it('counts an add whose answer was lost once: it goes again as a set, on the next load as on the next try', async () => {
+    await startCartSync();
+    calls = [];
+    loseNextAnswer = true;
+    useCart.getState().add(item('t'), 2);
+    await flushQueue();
+    // The add reached the server; its answer did not reach the page.
+    expect(server.map((l) => [l.variantId, l.quantity])).toEqual([['t', 2]]);
+    expect(JSON.parse(localStorage.getItem(SYNC_QUEUE_KEY)!)).toEqual([{ op: 'add', variantId: 't', quantity: 2, tried: true }]);
+    // The next load (or try) sends it again, as the quantity it was, not on top of it.
+    await reconcileCart();
+    expect(server.map((l) => [l.variantId, l.quantity])).toEqual([['t', 2]]);
+    expect(useCart.getState().lines.map((l) => [l.variantId, l.quantity])).toEqual([['t', 2]]);
+    expect(calls).toEqual([
+      'POST /api/cart/lines {"variantId":"t","quantity":2}',
+      'PATCH /api/cart/lines/t {"quantity":2}',
+      'GET /api/cart',
+    ]);
+    expect(localStorage.getItem(SYNC_QUEUE_KEY)).toBeNull();
   });
 
   it('sends a line added while the server cart is being read once: the read, older than the add, does not send it again', async () => {

@@ -4,7 +4,8 @@
  * rendered, so none of it weighs on the entry bundle.
  * - Every local change is turned into the server's operations (add, set, remove), queued in
  *   order in localStorage and sent one at a time; a failure (offline) leaves the queue for when
- *   the network is back (the `online` event), the next change or the next load.
+ *   the network is back (the `online` event), the next change or the next load. An add that
+ *   went without an answer goes again as a set, so it is never counted twice.
  * - reconcileCart() (on start, and after sign-in) reads /api/cart: the server's lines win for
  *   the variants it has; local lines it lacks (made offline, or carts from before the server
  *   cart) are sent up once (the read has already moved the cookie's cart onto the account's
@@ -19,7 +20,9 @@ import { addServerLine, readServerCart, removeServerLine, setServerLine } from '
 import { useSession } from '@/lib/session-store.ts';
 import { type CartLine, useCart } from './cart-store.ts';
 
-export type CartOp = { op: 'set' | 'add'; variantId: string; quantity: number } | { op: 'remove'; variantId: string };
+export type CartOp =
+  /** `tried`: it went once without an answer (see sendQueued). */
+  { op: 'set' | 'add'; variantId: string; quantity: number; tried?: true } | { op: 'remove'; variantId: string };
 
 export const SYNC_QUEUE_KEY = 'cart-sync-queue';
 const MAX_QUANTITY = 99;
@@ -83,8 +86,17 @@ async function sendQueued(): Promise<void> {
   await Promise.resolve();
   let queue = readQueue();
   while (queue.length > 0) {
+    let op = queue[0]!;
+    // An add is marked before it goes. One that went without an answer (the shopper left the
+    // page as it went, or the network dropped) may have reached the server: sent again as an add
+    // it would count twice (two throws became four in a browser test), so it goes again as a set
+    // of the same quantity, which the server applies once however often it comes.
+    if (op.op === 'add') {
+      if (op.tried) op = { op: 'set', variantId: op.variantId, quantity: op.quantity };
+      else writeQueue([{ ...op, tried: true }, ...readQueue().slice(1)]);
+    }
     try {
-      await send(queue[0]!);
+      await send(op);
     } catch (error) {
       // A refusal (unknown variant, full cart) will not pass later: drop it. Anything else: retry later.
       if (!(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429)) return;
