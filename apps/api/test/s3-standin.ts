@@ -55,14 +55,25 @@ export async function startS3Standin({ anonymousRead = [] }: { anonymousRead?: s
         objects.delete(key);
         return answer(204);
       }
-      if (req.method === 'GET') {
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        // HEAD answers as GET does, without the body.
+        const head = req.method === 'HEAD';
         const bucket = key.split('/')[1] ?? '';
         if (!signed(req, url) && !publicBuckets.has(bucket)) {
-          return answer(403, { 'content-type': 'application/xml' }, '<Error><Code>AccessDenied</Code></Error>');
+          return answer(
+            403,
+            { 'content-type': 'application/xml' },
+            head ? undefined : '<Error><Code>AccessDenied</Code></Error>',
+          );
         }
         const object = objects.get(key);
-        if (!object) return answer(404, { 'content-type': 'application/xml' }, '<Error><Code>NoSuchKey</Code></Error>');
-        return answer(200, { 'content-type': object.contentType ?? 'application/octet-stream' }, object.body);
+        if (!object)
+          return answer(404, { 'content-type': 'application/xml' }, head ? undefined : '<Error><Code>NoSuchKey</Code></Error>');
+        return answer(
+          200,
+          { 'content-type': object.contentType ?? 'application/octet-stream', 'content-length': object.body.length },
+          head ? undefined : object.body,
+        );
       }
       answer(405);
     });

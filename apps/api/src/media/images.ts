@@ -87,9 +87,10 @@ export function createImageService(storage: ImageStorage) {
   const inFlight = new Map<string, Promise<boolean>>();
 
   async function makeMissing(id: string): Promise<boolean> {
+    // Asked of every image at every start: whether each is there, not its bytes.
     const [share, ...widths] = await Promise.all([
-      storage.get(shareName(id)),
-      ...ADDED_WIDTHS.map((width) => storage.get(fileName(id, width))),
+      storage.exists(shareName(id)),
+      ...ADDED_WIDTHS.map((width) => storage.exists(fileName(id, width))),
     ]);
     const missing = ADDED_WIDTHS.filter((_, i) => !widths[i]);
     if (share && missing.length === 0) return false;

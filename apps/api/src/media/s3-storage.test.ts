@@ -59,7 +59,15 @@ describe('images in S3-compatible object storage', () => {
       width: 300,
       height: 200,
     });
+    const asked = s3.requests.length;
     expect(await ctx.app.images.ensureRenditions(id!)).toBe(false);
+    // Whether the renditions are there, not their bytes (the job asks of every image at every start).
+    expect(
+      s3.requests
+        .slice(asked)
+        .map((r) => `${r.method} ${r.key} ${r.status}`)
+        .sort(),
+    ).toEqual([`HEAD /shop-images/${id}-1200.jpg 200`, `HEAD /shop-images/${id}-480.webp 200`]);
     s3.objects.delete(`/shop-images/${id}-1200.jpg`);
     s3.objects.delete(`/shop-images/${id}-480.webp`);
     expect(await ctx.app.images.ensureRenditions(id!)).toBe(true);

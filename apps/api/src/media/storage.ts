@@ -3,7 +3,7 @@
  * another backend (object storage) implements the same three calls.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface ImageStorage {
@@ -12,6 +12,8 @@ export interface ImageStorage {
   delete(name: string): Promise<void>;
   /** A stored file's bytes; undefined when there is none by that name. */
   get(name: string): Promise<Buffer | undefined>;
+  /** Whether a file is stored by that name, without reading it (a bucket: a HEAD request). */
+  exists(name: string): Promise<boolean>;
   /** Public URL of a stored file. */
   url(name: string): string;
 }
@@ -37,6 +39,14 @@ export function localDiskStorage(dir: string, publicPrefix = '/uploads'): ImageS
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
+      }
+    },
+    async exists(name) {
+      try {
+        await access(path.join(dir, name));
+        return true;
+      } catch {
+        return false;
       }
     },
     url: (name) => `${publicPrefix}/${name}`,
@@ -78,7 +88,9 @@ export async function s3Client(
 
 /** S3 or any S3-compatible object storage (R2, MinIO, Spaces, ...). */
 export async function s3Storage(config: S3StorageConfig): Promise<ImageStorage> {
-  const { PutObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey } = await import('@aws-sdk/client-s3');
+  const { PutObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound } = await import(
+    '@aws-sdk/client-s3'
+  );
   const client = await s3Client(config);
   return {
     async put(name, body, contentType) {
@@ -101,6 +113,15 @@ export async function s3Storage(config: S3StorageConfig): Promise<ImageStorage> 
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined;
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+    async exists(name) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: name }));
+        return true;
+      } catch (error) {
+        if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return false;
         throw error;
       }
     },
