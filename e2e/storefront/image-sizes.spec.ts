@@ -66,14 +66,19 @@ test("the home page's category tiles are as wide as their sizes say", async ({ b
   }
 });
 
-test('a phone takes the smallest file that covers its card: 320 px at 360 px and 2×, 480 px at 412 px and 1.75×', async ({
+/**
+ * The file a phone takes for a card, never the 640 px one its card does not need. A 360 px phone
+ * at 2× needs 316 px, 2 px under the 320 px file: Chromium took that file in most runs and the
+ * 480 px one in one CI run, so either passes here.
+ */
+test('a phone takes a file its card needs, not the 640 px one: 320 or 480 px at 360 px and 2×, 480 px at 412 px and 1.75×', async ({
   browser,
   request,
 }) => {
   const brand = `Small Phone ${unique()}`;
   await createProducts(request, [{ brand }]);
   for (const [width, scale, file] of [
-    [360, 2, /-320\.webp$/],
+    [360, 2, /-(320|480)\.webp$/],
     [412, 1.75, /-480\.webp$/],
   ] as const) {
     const { page, close } = await onScreen(browser, width, scale, `/brand?brand=${encodeURIComponent(brand)}`);
