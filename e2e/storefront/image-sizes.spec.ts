@@ -4,7 +4,7 @@
  * shopper a larger file than her screen can show (CARD_SIZES in product-card.tsx, the tiles'
  * TILE_SIZES).
  */
-import { type Browser, expect, type Locator, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { createProducts, unique } from './fixtures.ts';
 
 /** The width its `sizes` gives for this screen, and the width it shows at, in CSS pixels. */
@@ -31,6 +31,21 @@ async function onScreen(browser: Browser, width: number, deviceScaleFactor: numb
   return { page, close: () => context.close() };
 }
 
+/** At each screen width, the photo `locate` finds on `url` is as wide as its `sizes` says (within a scrollbar's half). */
+async function expectAsWideAsSaid(browser: Browser, url: string, widths: number[], locate: (page: Page) => Locator) {
+  for (const width of widths) {
+    const { page, close } = await onScreen(browser, width, 1, url);
+    const photo = locate(page);
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toBeVisible();
+    const { said, shown } = await saidAndShown(photo);
+    // Never narrower than shown (a blurred photo); wider by a scrollbar's half at most.
+    expect(said, `${width} px`).toBeGreaterThanOrEqual(shown - 0.5);
+    expect(said - shown, `${width} px`).toBeLessThanOrEqual(8);
+    await close();
+  }
+}
+
 test("a listing's card photos are as wide as their sizes say, on a phone, a tablet and two desktops", async ({
   browser,
   request,
@@ -40,30 +55,15 @@ test("a listing's card photos are as wide as their sizes say, on a phone, a tabl
     request,
     Array.from({ length: 4 }, () => ({ brand })),
   );
-  const url = `/brand?brand=${encodeURIComponent(brand)}`;
-  for (const width of [360, 412, 800, 1100, 1400]) {
-    const { page, close } = await onScreen(browser, width, 1, url);
-    const photo = page.getByTestId('product-grid').locator('img').first();
-    await expect(photo).toBeVisible();
-    const { said, shown } = await saidAndShown(photo);
-    // Never narrower than shown (a blurred photo); wider by a scrollbar's half at most.
-    expect(said, `${width} px`).toBeGreaterThanOrEqual(shown - 0.5);
-    expect(said - shown, `${width} px`).toBeLessThanOrEqual(8);
-    await close();
-  }
+  await expectAsWideAsSaid(browser, `/brand?brand=${encodeURIComponent(brand)}`, [360, 412, 800, 1100, 1400], (page) =>
+    page.getByTestId('product-grid').locator('img').first(),
+  );
 });
 
 test("the home page's category tiles are as wide as their sizes say", async ({ browser }) => {
-  for (const width of [360, 800, 1100, 1400]) {
-    const { page, close } = await onScreen(browser, width, 1, '/');
-    const photo = page.getByRole('link', { name: 'Jewelries' }).locator('img').first();
-    await photo.scrollIntoViewIfNeeded();
-    await expect(photo).toBeVisible();
-    const { said, shown } = await saidAndShown(photo);
-    expect(said, `${width} px`).toBeGreaterThanOrEqual(shown - 0.5);
-    expect(said - shown, `${width} px`).toBeLessThanOrEqual(8);
-    await close();
-  }
+  await expectAsWideAsSaid(browser, '/', [360, 800, 1100, 1400], (page) =>
+    page.getByRole('link', { name: 'Jewelries' }).locator('img').first(),
+  );
 });
 
 /**
@@ -95,14 +95,7 @@ test("Similar Collections' photos are as wide as their sizes say", async ({ brow
     request,
     Array.from({ length: 4 }, () => ({ category })),
   );
-  for (const width of [360, 800, 1400]) {
-    const { page, close } = await onScreen(browser, width, 1, `/productdetails/${product!.id}`);
-    const photo = page.getByRole('region', { name: 'Similar Collections' }).locator('img').first();
-    await photo.scrollIntoViewIfNeeded();
-    await expect(photo).toBeVisible();
-    const { said, shown } = await saidAndShown(photo);
-    expect(said, `${width} px`).toBeGreaterThanOrEqual(shown - 0.5);
-    expect(said - shown, `${width} px`).toBeLessThanOrEqual(8);
-    await close();
-  }
+  await expectAsWideAsSaid(browser, `/productdetails/${product!.id}`, [360, 800, 1400], (page) =>
+    page.getByRole('region', { name: 'Similar Collections' }).locator('img').first(),
+  );
 });

@@ -22,7 +22,7 @@ import type { ImageStorage } from './storage.ts';
 export const IMAGE_WIDTHS = [320, 480, 640, 1280] as const;
 const WEBP_QUALITY = 78;
 /** Widths added after images were first stored: an older image may lack them (ensureRenditions). */
-const ADDED_WIDTHS = [480] as const;
+export const ADDED_WIDTHS = [480] as const;
 /** The width used for the plain `imageUrl(s)` fields of the API. */
 export const DEFAULT_WIDTH = 640;
 /** The sharing rendition: Facebook's recommended 1200 px, and the most it may weigh. */

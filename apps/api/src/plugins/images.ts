@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterCommit } from '../db/request-transaction.ts';
-import { createImageService, type ImageService } from '../media/index.ts';
+import { ADDED_WIDTHS, createImageService, type ImageService } from '../media/index.ts';
 import { MAX_FILE_BYTES, MAX_FILES } from '../media/index.ts';
 import { localDiskStorage, s3Storage } from '../media/index.ts';
 
@@ -29,8 +29,8 @@ const removedAfterCommit = (service: ImageService): ImageService => ({
   remove: (id) => afterCommit(() => service.remove(id)),
 });
 
-/** A request for an image's 480 px WebP, the width added since the first images were stored. */
-const ADDED_WIDTH_FILE = /^\/uploads\/([a-f0-9]{24})-480\.webp$/;
+/** A request for an image's WebP at a width added since the first images were stored (ADDED_WIDTHS). */
+const ADDED_WIDTH_FILE = new RegExp(`^/uploads/([a-f0-9]{24})-(${ADDED_WIDTHS.join('|')})\\.webp$`);
 
 export default fp(
   async function images(app: FastifyInstance) {
@@ -47,7 +47,7 @@ export default fp(
     // asks for it, if the start's job (server.ts) has not made it yet: pages name it at once.
     app.addHook('onRequest', async (request) => {
       const added = ADDED_WIDTH_FILE.exec(request.url);
-      if (added && !existsSync(path.join(storage.dir, `${added[1]}-480.webp`))) await service.ensureRenditions(added[1]!);
+      if (added && !existsSync(path.join(storage.dir, `${added[1]}-${added[2]}.webp`))) await service.ensureRenditions(added[1]!);
     });
     await app.register(fastifyStatic, {
       root: storage.dir,
