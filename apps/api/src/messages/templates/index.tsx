@@ -4,7 +4,7 @@
  * tables (layout.tsx) as aligned columns and to keep headings as written.
  */
 import type { MessageTemplate } from '@shop/shared';
-import { render, toPlainText } from '@react-email/components';
+import { render, toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
 import type { MessageProps, ShopInfo } from '../catalog.ts';
 import type { Rendered } from '../render.ts';

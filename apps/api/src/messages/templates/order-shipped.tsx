@@ -1,6 +1,6 @@
 /** An order sent (or, for pickup, ready to collect): how it travels, when to expect it, and the shop's tracking note. */
 import { formatNairaAmount } from '@shop/shared';
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { addressText, days, firstNameOf, greeting } from './format.ts';
 import { Action, EmailLayout, Facts, P, Panel, Subtitle, type TemplateProps, Title } from './layout.tsx';
 import { OrderLines } from './order-lines.tsx';

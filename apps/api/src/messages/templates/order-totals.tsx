@@ -4,7 +4,7 @@
  * total, and what was refunded.
  */
 import { formatNairaAmount, type OrderView } from '@shop/shared';
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { COLORS, small, text } from './theme.ts';
 
 interface Row {
