@@ -16,7 +16,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
 import { MAX_RENDERS_AT_ONCE } from '../src/plugins/server-render.ts';
 import { insertProduct } from './fixtures.ts';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { createTestApp, type TestContext, testConfig } from './helpers.ts';
 import { writeWebBuild } from './web-build.ts';
 
 type Send = typeof fetch;
@@ -57,8 +58,27 @@ async function renderListing(url: string) {
   return { html: `<h1>Listing</h1><a href="${url}">this page</a>`, data: '{}', title: 'Listing — Adire' };
 }
 
+/**
+ * /sales as the real renderer sends its data: React Query's dehydrated state, with the moments
+ * the data was fetched and dehydrated, and the number of products it shows.
+ */
+async function renderWithTimes(send: Send) {
+  const total = Number((await send('http://localhost/api/products?limit=1')).headers.get('x-total-count'));
+  const now = Date.now();
+  const state = { dataUpdatedAt: now, errorUpdatedAt: 0, data: { total } };
+  return {
+    html: `<h1>Sales</h1><p>${total} products</p>`,
+    data: JSON.stringify({ queries: [{ dehydratedAt: now, state }] }),
+    title: 'Sales',
+  };
+}
+
 const render = (url: string, send: Send, options: RenderOptions) =>
-  url.startsWith('/productdetails/') ? renderProduct(url, send, options) : renderListing(url);
+  url.startsWith('/productdetails/')
+    ? renderProduct(url, send, options)
+    : url.startsWith('/sales')
+      ? renderWithTimes(send)
+      : renderListing(url);
 
 const RENDERER = `
 let send;
@@ -120,6 +140,48 @@ describe('server-rendered pages', () => {
     expect(html.match(/register-sw\.js/g)).toHaveLength(1);
     // The data is in the page: no separate request for it.
     expect(html).not.toContain('as="fetch"');
+  });
+
+  it('carry one ETag from every API process for the same content, whatever moment each rendered it', async () => {
+    // A second process: an app of its own (its own read cache, and its own renderer module,
+    // from a build of its own) on the same database.
+    const other = await buildApp({
+      config: testConfig({ WEB_DIST: writeWebBuild(mkdtempSync(path.join(tmpdir(), 'web-')), RENDERER), PUBLIC_URL }),
+      // Its closing leaves the database to the file's app.
+      database: { ...ctx.database, close: async () => {} },
+      logger: false,
+    });
+    try {
+      const here = await get('/sales');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const there = await other.inject({ method: 'GET', url: '/sales' });
+      expect(standIn.__renderer.calls.filter((call) => call === '/sales')).toHaveLength(2);
+      // Rendered at two moments: the page's data says so, and its content is the same.
+      expect(there.body).not.toBe(here.body);
+      expect(there.body.replace(/\d{13}/g, '')).toBe(here.body.replace(/\d{13}/g, ''));
+      expect(there.headers.etag).toBe(here.headers.etag);
+      // A repeat visit that reaches the other process is answered 304.
+      const revisit = await other.inject({
+        method: 'GET',
+        url: '/sales',
+        headers: { 'if-none-match': String(here.headers.etag) },
+      });
+      expect(revisit.statusCode).toBe(304);
+      // New content is a new ETag, on both.
+      await insertProduct(ctx.database.db, { title: 'Coral Studs' });
+      const changedHere = await get('/sales', { 'if-none-match': String(here.headers.etag) });
+      const changedThere = await other.inject({
+        method: 'GET',
+        url: '/sales',
+        headers: { 'if-none-match': String(here.headers.etag) },
+      });
+      expect(changedHere.statusCode).toBe(200);
+      expect(changedThere.statusCode).toBe(200);
+      expect(changedHere.headers.etag).not.toBe(here.headers.etag);
+      expect(changedThere.headers.etag).toBe(changedHere.headers.etag);
+    } finally {
+      await other.close();
+    }
   });
 
   it('are rendered once per catalogue change, sent compressed, and revalidated', async () => {

@@ -36,6 +36,12 @@ export type CachedAnswer = (
   headers?: Record<string, string>;
   /** false: send this answer but do not keep it (a fallback that should be retried). */
   keep?: boolean;
+  /**
+   * The text the ETag is made from, when the answer holds something that is not its content: a
+   * rendered page's render times (plugins/web.ts). Two API processes that render the same content
+   * at different moments then answer one ETag, so a repeat visit gets its 304 from either.
+   */
+  sameAs?: string;
 };
 
 interface Entry {
@@ -270,7 +276,7 @@ export default fp(
                 ? [answer.text, answer.type]
                 : [JSON.stringify(answer.body), 'application/json; charset=utf-8'];
           const payload = Buffer.from(text);
-          const etag = `W/"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
+          const etag = `W/"${createHash('sha1').update(answer.sameAs ?? payload).digest('base64url').slice(0, 22)}"`;
           entry = { payload, type, etag, headers: answer.headers ?? {} };
           if (answer.keep !== false) remember(key, entry);
         }

@@ -43,6 +43,18 @@ export function liteCookie(on: boolean, secure: boolean): string {
   return on ? `lite=1; Max-Age=31536000; ${attrs}` : `lite=; Max-Age=0; ${attrs}`;
 }
 
+/**
+ * A rendered page without its render times: the moments React Query's dehydrated state says its
+ * data was fetched and dehydrated (apps/web/src/entry-server.tsx), which differ from one API
+ * process to the next, and from one rendering to the next, for the same content. What the
+ * page's ETag is made from (read-cache.ts `sameAs`): with two processes behind one port, a
+ * repeat visit's If-None-Match named the other process's rendering half the time and got the
+ * whole page again (the bytes step on PostgreSQL, 2026-11-30).
+ */
+export function withoutRenderTimes(html: string): string {
+  return html.replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0');
+}
+
 /** `back` when it is a path on this site (`/sales?page=2`), else `/`: never another site (`//evil`, `/\\evil`). */
 export function sameSitePath(back: unknown): string {
   if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//') || /[\\\s]/.test(back)) return '/';
@@ -154,7 +166,10 @@ export default fp(
               reply.status(404);
               return { html: mark(pages.htmlFor(pathname, { rendered })), headers, keep: false };
             }
-            if (rendered) return { html: mark(pages.htmlFor(pathname, { rendered })), headers };
+            if (rendered) {
+              const html = mark(pages.htmlFor(pathname, { rendered }));
+              return { html, headers, sameAs: withoutRenderTimes(html) };
+            }
             return { html: mark(await appHtml(pathname, pages)), headers, keep: false };
           },
           `${pageUrl}|${lite ? 'lite' : 'normal'}`,
