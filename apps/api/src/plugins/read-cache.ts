@@ -276,7 +276,10 @@ export default fp(
                 ? [answer.text, answer.type]
                 : [JSON.stringify(answer.body), 'application/json; charset=utf-8'];
           const payload = Buffer.from(text);
-          const etag = `W/"${createHash('sha1').update(answer.sameAs ?? payload).digest('base64url').slice(0, 22)}"`;
+          const etag = `W/"${createHash('sha1')
+            .update(answer.sameAs ?? payload)
+            .digest('base64url')
+            .slice(0, 22)}"`;
           entry = { payload, type, etag, headers: answer.headers ?? {} };
           if (answer.keep !== false) remember(key, entry);
         }
