@@ -7,7 +7,7 @@
  * tested in the web app (apps/web/src/entry-server.test.tsx) and in the browser
  * (e2e/storefront/server-rendering.spec.ts).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
@@ -93,13 +93,23 @@ export async function render(url, options) {
 
 const PUBLIC_URL = 'https://adire.example';
 
+/** A stand-in web build with the renderer above, in a folder of its own: its `dist`, returned. */
+const newWebBuild = () => writeWebBuild(mkdtempSync(path.join(tmpdir(), 'web-')), RENDERER);
+const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
+/** The whole folder of newWebBuild's `dist`: the renderer's dist-server beside it too. */
+const removeWebBuild = (dist: string) => removeFolder(path.dirname(dist));
+
 let ctx: TestContext;
+let webDist: string;
 beforeAll(async () => {
   standIn.__renderer = { calls: [], options: [], render };
-  const webDist = writeWebBuild(mkdtempSync(path.join(tmpdir(), 'web-')), RENDERER);
+  webDist = newWebBuild();
   ctx = await createTestApp({ WEB_DIST: webDist, PUBLIC_URL });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  removeWebBuild(webDist);
+});
 beforeEach(() => {
   standIn.__renderer = { calls: [], options: [], render };
 });
@@ -145,8 +155,10 @@ describe('server-rendered pages', () => {
   it('carry one ETag from every API process for the same content, whatever moment each rendered it', async () => {
     // A second process: an app of its own (its own read cache, and its own renderer module,
     // from a build of its own) on the same database.
+    const otherDist = newWebBuild();
+    const config = testConfig({ WEB_DIST: otherDist, PUBLIC_URL });
     const other = await buildApp({
-      config: testConfig({ WEB_DIST: writeWebBuild(mkdtempSync(path.join(tmpdir(), 'web-')), RENDERER), PUBLIC_URL }),
+      config,
       // Its closing leaves the database to the file's app.
       database: { ...ctx.database, close: async () => {} },
       logger: false,
@@ -181,6 +193,8 @@ describe('server-rendered pages', () => {
       expect(changedThere.headers.etag).toBe(changedHere.headers.etag);
     } finally {
       await other.close();
+      removeFolder(config.dataDir);
+      removeWebBuild(otherDist);
     }
   });
 
